@@ -1,0 +1,41 @@
+"""Random-versus-random games per second and decisions per game.
+
+Run: python benchmarks/bench_games.py [--games N] [--seed S]
+Plays N complete games on one core with two random bots and prints the
+figures; nothing here is asserted by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from engine.agents import RandomAgent
+from engine.data import load_data
+from engine.game import Game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    data = load_data()
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        game = Game.new(data, seed)
+        agents = {"democrat": RandomAgent(seed * 2 + 1), "communist": RandomAgent(seed * 2 + 2)}
+        game.play(agents)
+        decisions += game.decisions
+    seconds = time.perf_counter() - start
+    print(f"games: {args.games}")
+    print(f"seconds: {seconds:.2f}")
+    print(f"games per second: {args.games / seconds:.1f}")
+    print(f"decisions per game: {decisions / args.games:.0f}")
+    print(f"decisions per second: {decisions / seconds:.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""Agents answer Decisions: random, greedy and scripted bots.
+
+The human agent lives in the command line (it reads the keyboard; the engine
+never does).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from engine.board import SIDES, controlled_spaces
+from engine.decisions import Decision
+
+
+class RandomAgent:
+    """Picks a legal answer uniformly at random from its own seeded generator."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game, decision: Decision) -> Any:
+        return decision.options[self.rng.randrange(len(decision.options))]
+
+
+class ScriptedAgent:
+    """Answers from a list, in order; for tests and replays."""
+
+    def __init__(self, answers: Iterable[Any]):
+        self.answers = list(answers)
+
+    def choose(self, game, decision: Decision) -> Any:
+        if not self.answers:
+            raise LookupError(f"no scripted answer left for: {decision.prompt}")
+        return self.answers.pop(0)
+
+
+def evaluate(game, state: dict, side: str) -> float:
+    """A simple view of a position for ``side``: VP, controlled spaces and
+    Battlegrounds weighted by each country's value, SPs on the map and the
+    Tiananmen track."""
+    saved = game.state
+    game.state = state
+    try:
+        score = state["vp"] if side == "democrat" else -state["vp"]
+        for country, info in game.data.countries.items():
+            spaces = game.country_spaces[country]
+            for who in SIDES:
+                held = controlled_spaces(game, who, spaces)
+                bgs = sum(1 for s in held if game.data.spaces[s].battleground)
+                value = info.presence * (0.3 * len(held) + 0.6 * bgs)
+                score += value if who == side else -value
+        own = sum(state["sp"][side])
+        other = sum(state["sp"][game.opponent(side)])
+        score += 0.05 * (own - other)
+        score += 0.5 * (state["tiananmen"][side] - state["tiananmen"][game.opponent(side)])
+        if state["result"]:
+            winner = state["result"]["winner"]
+            score += 1000 if winner == side else -1000 if winner else 0
+        return score
+    finally:
+        game.state = saved
+
+
+class GreedyAgent:
+    """Looks one decision ahead: answers with the option whose resulting
+    position (with dice it cannot foresee) evaluates best for its side; ties
+    and very wide choices are broken by its own seeded generator."""
+
+    def __init__(self, seed: int = 0, width: int = 24):
+        self.rng = random.Random(seed)
+        self.width = width
+
+    def choose(self, game, decision: Decision) -> Any:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        if len(options) > self.width:
+            options = self.rng.sample(options, self.width)
+        side = decision.player
+        best, best_score = None, None
+        for option in options:
+            score = evaluate(game, game.preview(option), side) + self.rng.random() * 1e-3
+            if best_score is None or score > best_score:
+                best, best_score = option, score
+        return best
+
+
+def make_agent(kind: str, seed: int) -> Any:
+    """An agent by name: 'random' or 'greedy' (the CLI adds 'human')."""
+    if kind == "random":
+        return RandomAgent(seed)
+    if kind == "greedy":
+        return GreedyAgent(seed)
+    raise ValueError(f"unknown agent {kind!r} (expected random or greedy)")

@@ -1,0 +1,38 @@
+"""Board queries over the plain game state: control, presence, SP counts.
+
+Kept as free functions over (data, state) so the hot path stays lean.
+"""
+
+from __future__ import annotations
+
+SIDES = ("democrat", "communist")
+
+
+def opponent(side: str) -> str:
+    return "communist" if side == "democrat" else "democrat"
+
+
+def controls(stability: int, own: int, other: int) -> bool:
+    """2.1.7: a side controls a space when its SPs exceed the opponent's by at
+    least the space's stability number (equality counts, see rulings R2)."""
+    return own - other >= stability
+
+
+def controller(game, space: int) -> str | None:
+    """Who controls ``space`` now (2.1.7), or None."""
+    d = game.state["sp"]["democrat"][space]
+    c = game.state["sp"]["communist"][space]
+    stab = game.stability[space]
+    if d - c >= stab:
+        return "democrat"
+    if c - d >= stab:
+        return "communist"
+    return None
+
+
+def controlled_spaces(game, side: str, spaces) -> list[int]:
+    """The spaces among ``spaces`` that ``side`` controls."""
+    own = game.state["sp"][side]
+    other = game.state["sp"][opponent(side)]
+    stab = game.stability
+    return [s for s in spaces if own[s] - other[s] >= stab[s]]

@@ -1,0 +1,55 @@
+"""Decisions: every choice a player makes, with its legal answers.
+
+The engine yields a Decision and waits; agents (a person at the terminal, a
+bot, a scripted list) answer it. The engine never reads the keyboard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class IllegalAnswer(ValueError):
+    """An answer that is not among a decision's legal answers."""
+
+
+@dataclass(slots=True)
+class Decision:
+    """A pending choice.
+
+    ``kind`` names the kind of choice (``card``, ``use``, ``place``, ``check``...),
+    ``options`` are the legal answers (JSON-able values) and ``labels`` their
+    display text, in the same order.
+    """
+
+    kind: str
+    player: str
+    options: list[Any]
+    prompt: str
+    labels: list[str] | None = None
+    context: dict[str, Any] = field(default_factory=dict)
+
+    def label(self, i: int) -> str:
+        """Display text of option ``i``."""
+        return self.labels[i] if self.labels else str(self.options[i])
+
+    def check(self, answer: Any) -> Any:
+        """Return ``answer`` when it is legal, else raise IllegalAnswer."""
+        if answer in self.options:
+            return answer
+        if isinstance(answer, tuple) and list(answer) in self.options:
+            return list(answer)
+        raise IllegalAnswer(
+            f"{answer!r} is not a legal answer to '{self.prompt}'"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "prompt": self.prompt,
+            "options": self.options,
+            "labels": [self.label(i) for i in range(len(self.options))],
+            "context": self.context,
+        }

@@ -1,0 +1,246 @@
+"""The game driver: runs the rules as a generator that yields Decisions.
+
+Why a generator with checkpoints: the rules read naturally as straight-line
+code, yet the state must round-trip through JSON at any pending decision. At
+the start of every turn-machine step (each action round is one) the driver
+takes a cheap snapshot of the plain-data state and then journals each answer.
+A save holds the snapshot plus the answers since it; loading restores the
+snapshot and replays those answers, which re-creates the exact position,
+including the middle of a card's effect or of a power struggle. The saved
+current state is compared after replay, so a corrupt save is detected.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Generator, Mapping
+from typing import Any
+
+from engine import rng
+from engine.board import opponent
+from engine.decisions import Decision, IllegalAnswer
+from engine.setup import initial_state
+from engine.turn import STEPS, TurnCallbacks, attach_turn_machine
+
+SAVE_FORMAT = "dof-save"
+SAVE_VERSION = 1
+
+Steps = Generator[Decision, Any, None]
+
+
+class GameOver(Exception):
+    """Raised anywhere in the rules to end the game at once (10.1, 10.2...)."""
+
+    def __init__(self, winner: str | None, how: str, detail: str = ""):
+        super().__init__(f"{winner or 'draw'} by {how}")
+        self.winner = winner
+        self.how = how
+        self.detail = detail
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded; the message says why."""
+
+
+class Game(TurnCallbacks):
+    """A game of 1989 in progress: plain-data ``state`` plus the rules driver.
+
+    ``pending`` is the Decision waiting for an answer, or None when the game
+    is over. Use :meth:`answer` to answer it, :meth:`to_json`/:meth:`from_json`
+    to save and load at any decision.
+    """
+
+    def __init__(self, data, state: dict, events=None):
+        self.data = data
+        self.state = state
+        self.events = events
+        self.log: list[dict] = []
+        self.pending: Decision | None = None
+        self.decisions = 0
+        self._journal: list[Any] = []
+        self._ckpt: bytes = b""
+        self._ckpt_log = 0
+        self._gen: Steps | None = None
+        self.stability = [s.stability for s in data.spaces]
+        self.adjacent = [s.adjacent for s in data.spaces]
+        self.country_spaces = {name: c.spaces for name, c in data.countries.items()}
+        self.space_country = [s.country for s in data.spaces]
+        attach_turn_machine(self)
+
+    # ----------------------------------------------------------- lifecycle
+    @classmethod
+    def new(cls, data, seed: int = 0, options: Mapping | None = None, events=None) -> Game:
+        """Set up a new game (3.0) and run it to the first decision."""
+        game = cls(data, initial_state(data, seed, dict(options or {})), events)
+        game._run()
+        return game
+
+    def _run(self) -> None:
+        self._gen = self._main()
+        self._resume(None, first=True)
+
+    def _main(self) -> Steps:
+        try:
+            while self.state["phase"] != "game_over":
+                self._checkpoint()
+                yield from STEPS[self.state["phase"]](self)
+                self.proceed()
+        except GameOver as end:
+            self.state["result"] = {
+                "winner": end.winner,
+                "how": end.how,
+                "detail": end.detail,
+                "vp": self.state["vp"],
+                "turn": self.state["turn"],
+            }
+            self.note("game_over", f"Game over: {end.winner or 'draw'} ({end.how}). {end.detail}")
+            self.state["phase"] = "game_over"
+
+    def _checkpoint(self) -> None:
+        self._ckpt = marshal.dumps(self.state)
+        self._ckpt_log = len(self.log)
+        self._journal = []
+
+    def _resume(self, answer: Any, first: bool = False) -> None:
+        try:
+            self.pending = next(self._gen) if first else self._gen.send(answer)
+        except StopIteration:
+            self.pending = None
+
+    def answer(self, value: Any) -> None:
+        """Answer the pending decision; IllegalAnswer leaves the game untouched."""
+        if self.pending is None:
+            raise IllegalAnswer("the game is over; there is nothing to answer")
+        value = self.pending.check(value)
+        self._journal.append(value)
+        self.decisions += 1
+        self._resume(value)
+
+    @property
+    def over(self) -> bool:
+        return self.pending is None
+
+    @property
+    def result(self) -> dict | None:
+        return self.state["result"]
+
+    def play(self, agents: Mapping[str, Any], limit: int = 1_000_000) -> dict | None:
+        """Let ``agents`` (by side) answer every decision until the game ends."""
+        for _ in range(limit):
+            decision = self.pending
+            if decision is None:
+                break
+            self.answer(agents[decision.player].choose(self, decision))
+        return self.result
+
+    # -------------------------------------------------------- save / load
+    def to_json(self) -> dict:
+        """Plain data for a save file, valid at any pending decision."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "checkpoint": marshal.loads(self._ckpt),
+            "journal": list(self._journal),
+            "log": self.log[: self._ckpt_log],
+            "state": self.state,
+        }
+
+    @classmethod
+    def from_json(cls, obj: Any, data, events=None, verify: bool = True) -> Game:
+        """Rebuild a game from :meth:`to_json` output; SaveError if it is corrupt."""
+        if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:
+            raise SaveError("not a dof save file (no 'format: dof-save')")
+        if obj.get("version") != SAVE_VERSION:
+            raise SaveError(f"save version {obj.get('version')!r} is not supported")
+        try:
+            game = cls(data, marshal.loads(marshal.dumps(obj["checkpoint"])), events)
+            game._run()
+            game.log[:0] = obj["log"]
+            game._ckpt_log += len(obj["log"])
+            for value in obj["journal"]:
+                game.answer(value)
+        except SaveError:
+            raise
+        except (IllegalAnswer, KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
+            raise SaveError(f"the save does not replay: {exc}") from None
+        if verify and obj.get("state") != game.state:
+            raise SaveError("the save is inconsistent: replaying it does not give its state")
+        return game
+
+    def clone(self) -> Game:
+        """An independent copy at the same decision."""
+        return Game.from_json(self.to_json(), self.data, self.events)
+
+    def preview(self, answer: Any) -> dict:
+        """The state after ``answer``, up to the next decision, with unknown dice.
+
+        Bots use this to look one decision ahead. The copy's generator is
+        re-seeded before the answer, so it cannot foresee the real rolls.
+        """
+        copy = Game.from_json(self.to_json(), self.data, self.events, verify=False)
+        copy.state["rng"] ^= 0x5DEECE66D
+        copy.answer(answer)
+        return copy.state
+
+    # ----------------------------------------------------- rule helpers
+    def roll(self, who: str, why: str) -> int:
+        """Roll a die for ``who`` and log it."""
+        value = rng.die(self.state)
+        self.note("roll", f"{who} rolls {value} ({why})", roll=value, player=who)
+        return value
+
+    def note(self, kind: str, text: str, **fields: Any) -> None:
+        """Append a structured entry to the game log."""
+        st = self.state
+        self.log.append({"kind": kind, "turn": st["turn"], "ar": st["ar"], "text": text, **fields})
+
+    def add_vp(self, delta: int, why: str) -> None:
+        """Change VP (+ toward the Democrat) and check 10.1 automatic victory.
+
+        10.1 is checked at once unless a power struggle is being resolved
+        (checked after its country scoring, 8.0 step 6) or final scoring runs.
+        """
+        if not delta:
+            return
+        st = self.state
+        st["vp"] += delta
+        self.note("vp", f"VP {delta:+d} ({why}); now {st['vp']:+d}", delta=delta)
+        if not st["defer_victory"]:
+            self.check_automatic_victory()
+
+    def check_automatic_victory(self) -> None:
+        """10.1: +20 wins for the Democrat, -20 for the Communist."""
+        vp = self.state["vp"]
+        if vp >= 20:
+            raise GameOver("democrat", "automatic_victory", f"VP reached {vp:+d}")
+        if vp <= -20:
+            raise GameOver("communist", "automatic_victory", f"VP reached {vp:+d}")
+
+    def hand(self, side: str) -> list[int]:
+        return self.state["hands"][side]
+
+    def opponent(self, side: str) -> str:
+        return opponent(side)
+
+    def ask(self, kind: str, player: str, options: list, prompt: str,
+            labels: list[str] | None = None, **context: Any) -> Decision:
+        """Build a Decision (``answer = yield game.ask(...)``)."""
+        return Decision(kind, player, options, prompt, labels, context)
+
+    def space_name(self, space: int) -> str:
+        return self.data.spaces[space].name
+
+    def card_name(self, number: int) -> str:
+        return f"#{number} {self.data.cards[number].name}"
+
+    def draw_card(self) -> int | None:
+        """Take the top card of the draw deck, reshuffling the discards when it is
+        empty (4.3, B.2.1-B.2.3); None when both are empty."""
+        st = self.state
+        if not st["deck"]:
+            if not st["discard"]:
+                return None
+            st["deck"], st["discard"] = st["discard"], []
+            rng.shuffle(self.state, st["deck"])
+            self.note("reshuffle", f"The discard pile is reshuffled into a {len(st['deck'])}-card deck")
+        return st["deck"].pop()

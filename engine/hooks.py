@@ -1,0 +1,43 @@
+"""Hook points where lasting effects (rule 7.2) change the rules.
+
+A lasting effect is plain data in ``state['effects']``: which hook it sits on,
+whose it is, its arguments and how long it lasts. The engine consults hooks at
+fixed points (operations value, placement, support checks, Tiananmen rolls,
+power-struggle deal and rolls, action rounds, end of turn...) without knowing
+which card put the effect there. What an effect computes or does is written
+in the card files and evaluated by the event runner (``game.events``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+
+def active(game, hook: str) -> list[dict]:
+    """The lasting effects currently attached to ``hook``."""
+    effects = game.state["effects"]
+    if not effects:
+        return []
+    return [e for e in effects if e["hook"] == hook]
+
+
+def total(game, hook: str, **ctx: Any) -> int:
+    """Sum of the integer modifiers the effects on ``hook`` give in ``ctx``."""
+    effects = active(game, hook)
+    if not effects:
+        return 0
+    return sum(game.events.effect_value(game, e, ctx) for e in effects)
+
+
+def banned(game, hook: str, **ctx: Any) -> bool:
+    """Whether any effect on ``hook`` forbids the action described by ``ctx``."""
+    effects = active(game, hook)
+    return bool(effects) and any(game.events.effect_value(game, e, ctx) for e in effects)
+
+
+def run(game, hook: str, **ctx: Any) -> Generator:
+    """Run the programs of the effects on ``hook`` (triggers, obligations)."""
+    for effect in active(game, hook):
+        if effect in game.state["effects"]:
+            yield from game.events.run_effect(game, effect, ctx)

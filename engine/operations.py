@@ -1,0 +1,241 @@
+"""Operations (6.0): placing SPs (6.1), support checks (6.2) and Tiananmen
+Square attempts (6.3), including their uses by events (7.4)."""
+
+from __future__ import annotations
+
+from engine import hooks
+from engine.board import controller
+
+
+# ------------------------------------------------------------ 6.1 placement
+def placement_cost(game, side: str, space: int) -> int:
+    """6.1.3: 2 Ops in an opponent-controlled space, else 1, recomputed for
+    every SP (B.5.2); lasting effects may change it (a waived surcharge)."""
+    cost = 2 if controller(game, space) == game.opponent(side) else 1
+    return max(1, cost + hooks.total(game, "placement_cost", player=side, space=space, cost=cost))
+
+
+def reach(game, side: str, within=None) -> list[int]:
+    """6.1.2: spaces holding friendly SPs and their neighbours, taken once
+    before the first SP is placed (B.5.1)."""
+    own = game.state["sp"][side]
+    destroyed = game.state["destroyed"]
+    found: set[int] = set()
+    for s, n in enumerate(own):
+        if n:
+            found.add(s)
+            found.update(game.adjacent[s])
+    spaces = sorted(found.difference(destroyed))
+    if within is not None:
+        spaces = [s for s in spaces if s in within]
+    return spaces
+
+
+def place_with_ops(game, side: str, ops: int, card: int | None = None, within=None):
+    """6.1: place SPs one at a time, each in reach and paid for in Ops; Ops that
+    cannot be spent are lost (B.3.3)."""
+    st = game.state
+    spaces = reach(game, side, within)
+    left = ops
+    while left > 0:
+        options = [
+            s for s in spaces
+            if placement_cost(game, side, s) <= left
+            and not hooks.banned(game, "placement_ban", player=side, space=s)
+        ]
+        if not options:
+            game.note("wasted", f"{side} cannot spend the remaining {left} Ops", player=side)
+            return
+        space = yield game.ask(
+            "place", side, options, f"{side}: place an SP ({left} Ops left)",
+            [f"{game.space_name(s)} (cost {placement_cost(game, side, s)})" for s in options],
+            ops_left=left, card=card,
+        )
+        left -= placement_cost(game, side, space)
+        st["sp"][side][space] += 1
+        game.note("place", f"{side} places 1 SP in {game.space_name(space)}", player=side,
+                  space=space)
+        yield from hooks.run(game, "sp_changed", space=space)
+
+
+# -------------------------------------------------------- 6.2 support checks
+def check_targets(game, side: str, within=None) -> list[int]:
+    """6.2.3: any space holding opponent SPs (no reach needed in 2020), less
+    those a lasting effect forbids."""
+    other = game.state["sp"][game.opponent(side)]
+    spaces = range(len(other)) if within is None else within
+    return [
+        s for s in spaces
+        if other[s] and not hooks.banned(game, "check_ban", player=side, space=s)
+    ]
+
+
+def check_modifiers(game, side: str, space: int) -> list[tuple[str, int]]:
+    """6.2.4: +1 per adjacent friendly-controlled space, -1 per adjacent
+    opponent-controlled space, then lasting-effect modifiers; evaluated at the
+    moment of each check (B.5.3)."""
+    opp = game.opponent(side)
+    friendly = hostile = 0
+    for n in game.adjacent[space]:
+        who = controller(game, n)
+        if who == side:
+            friendly += 1
+        elif who == opp:
+            hostile += 1
+    adjust = hooks.total(game, "adjacency_modifier", player=side, space=space,
+                         friendly=friendly, hostile=hostile)
+    mods = []
+    if friendly:
+        mods.append(("adjacent friendly control", friendly))
+    if hostile:
+        mods.append(("adjacent opponent control", -hostile))
+    if adjust:
+        mods.append(("lasting effects on adjacency", adjust))
+    extra = hooks.total(game, "check_modifier", player=side, space=space)
+    if extra:
+        mods.append(("lasting effects", extra))
+    return mods
+
+
+def support_check(game, side: str, ops: int, space: int, card: int | None = None):
+    """6.2.4-6.2.6: roll + Ops + modifiers against twice the stability; the
+    excess removes opponent SPs, then adds friendly ones; equal fails."""
+    st = game.state
+    opp = game.opponent(side)
+    name = game.space_name(space)
+    roll = game.roll(side, f"support check in {name}")
+    mods = check_modifiers(game, side, space)
+    total = roll + ops + sum(v for _, v in mods)
+    need = 2 * game.stability[space]
+    detail = " ".join(f"{v:+d} {why}" for why, v in mods)
+    excess = total - need
+    removed = added = 0
+    if excess > 0:
+        removed = min(excess, st["sp"][opp][space])
+        added = excess - removed
+        st["sp"][opp][space] -= removed
+        st["sp"][side][space] += added
+    game.note(
+        "check",
+        f"{side} support check in {name}: roll {roll} +{ops} Ops {detail} = {total} "
+        f"vs {need}: " + (f"removes {removed}, adds {added}" if excess > 0 else "fails"),
+        player=side, space=space, roll=roll, total=total, need=need, removed=removed, added=added,
+    )
+    yield from hooks.run(game, "after_check", player=side, space=space, card=card)
+    if excess > 0:
+        yield from hooks.run(game, "sp_changed", space=space)
+
+
+def support_checks(game, side: str, ops: int, count: int = 2, card: int | None = None,
+                   within=None):
+    """6.2.2: a card gives two checks, each on a target chosen in turn; a player
+    may stop before a roll (ruling R6, B.5.4) and checks without a target are
+    skipped."""
+    for i in range(count):
+        targets = check_targets(game, side, within)
+        if not targets:
+            game.note("no_target", f"{side} has no legal support check target", player=side)
+            return
+        options: list = list(targets)
+        labels = [game.space_name(s) for s in targets]
+        if game.state["options"]["voluntary_stop"]:
+            options.append("stop")
+            labels.append("Stop (make no more checks)")
+        space = yield game.ask("check", side, options,
+                               f"{side}: support check {i + 1} of {count} ({ops} Ops)", labels,
+                               ops=ops, card=card)
+        if space == "stop":
+            return
+        yield from support_check(game, side, ops, space, card)
+        if game.state["phase"] == "game_over":
+            return
+
+
+# ------------------------------------------------------ 6.3 Tiananmen Square
+def can_attempt_tiananmen(game, side: str) -> bool:
+    """6.3.3 one attempt per turn; 6.3.7 none from the last box."""
+    st = game.state
+    return not st["tst_used"][side] and st["tiananmen"][side] < len(game.data.tiananmen)
+
+
+def tiananmen_attempt(game, side: str, ops: int, card: int | None = None):
+    """6.3.1-6.3.2: roll + Ops + modifiers; reaching the next box's number for
+    this side advances the marker."""
+    st = game.state
+    st["tst_used"][side] = True
+    box = game.data.tiananmen[st["tiananmen"][side]]
+    mods = []
+    if card is not None and game.data.cards[card].side in (side, "neutral"):
+        mods.append(("own event", 1))  # ruling R9: silver cards count (B.6.3)
+    if st["tst_tries"][side]:
+        mods.append(("second or later attempt", 1))  # a flat +1 (B.6.2)
+    extra = hooks.total(game, "tiananmen_modifier", player=side)
+    if extra:
+        mods.append(("lasting effects", extra))
+    roll = game.roll(side, "Tiananmen Square attempt")
+    total = roll + ops + sum(v for _, v in mods)
+    need = box.needs[side]
+    detail = " ".join(f"{v:+d} {why}" for why, v in mods)
+    ok = total >= need
+    game.note("tiananmen", f"{side} Tiananmen attempt for box {box.box}: roll {roll} +{ops} Ops "
+              f"{detail} = {total} vs {need}: " + ("success" if ok else "failure"),
+              player=side, roll=roll, total=total, need=need)
+    if ok:
+        yield from advance_tiananmen(game, side)
+    else:
+        st["tst_tries"][side] += 1
+
+
+def advance_tiananmen(game, side: str):
+    """6.3.4-6.3.5: move one box; the first to arrive gets its award; a lasting
+    award of the opponent's ends when this side reaches the same box."""
+    st = game.state
+    st["tiananmen"][side] += 1
+    st["tst_tries"][side] = 0
+    box = game.data.tiananmen[st["tiananmen"][side] - 1]
+    game.note("tiananmen", f"{side} reaches Tiananmen box {box.box}: {box.names[side]}",
+              player=side, box=box.box)
+    opp = game.opponent(side)
+    before = len(st["effects"])
+    st["effects"] = [
+        e for e in st["effects"]
+        if not (e.get("until") == "opponent_reaches_box" and e.get("box") == box.box
+                and e["owner"] == opp)
+    ]
+    if len(st["effects"]) < before:
+        game.note("award_ends", f"The {opp}'s award of box {box.box} ends")
+    if st["tiananmen"][opp] >= box.box:
+        return
+    if game.events is None or not game.events.has_box(box.box):
+        game.note("unwritten", f"The award of box {box.box} is not written yet")
+        return
+    yield from game.events.box_award(game, box.box, side)
+
+
+def place_use(game, side, ops, card):
+    yield from place_with_ops(game, side, ops, card)
+
+
+def check_use(game, side, ops, card):
+    yield from support_checks(game, side, ops, 2, card)
+
+
+def tiananmen_use(game, side, ops, card):
+    yield from tiananmen_attempt(game, side, ops, card)
+
+
+OPS_USES = {
+    "place": ("Place SPs (6.1)", place_use),
+    "check": ("Support checks (6.2)", check_use),
+    "tiananmen": ("Tiananmen Square attempt (6.3)", tiananmen_use),
+}
+
+
+def ops_uses(game, side: str) -> list[str]:
+    """The operations uses open to ``side`` now: all three, less a Tiananmen
+    attempt already made this turn or from the last box (B.3.2 lets a use with
+    no legal target still be chosen: the Ops are then wasted)."""
+    uses = ["place", "check"]
+    if can_attempt_tiananmen(game, side):
+        uses.append("tiananmen")
+    return uses

@@ -1,0 +1,652 @@
+"""The Power Struggle (rule 8) as a `transitions` state machine.
+
+A Power Struggle runs when a Scoring card is played (8.0): deal the 52-card
+Power Struggle deck (8.1), raise the stakes (8.2), play cards in Power Struggle
+Rounds until a winner is known (8.3), then the aftermath (8.4): the loser's
+Support Loss roll, the winner's VP roll, the Democrat taking Power, the
+Communist's voluntary surrender, and the Communist's Power VP. Country
+scoring (8.5 / 9.3) and moving the Scoring card are the caller's job.
+
+Its plain-data state lives in ``state['ps']`` while it runs (None otherwise),
+so a game can be saved at any decision inside it; the machine's current step
+is ``state['ps']['step']``. The machine itself is built once per process and
+re-pointed at the running struggle before each transition (building one per
+struggle would cost more than the struggle).
+
+Rulings from reference/rules-diff.md are cited as B.7.n.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from transitions import Machine
+
+from engine import hooks, rng
+from engine.board import controller, opponent
+
+SUITS = ("rally", "march", "strike", "petition")
+SUIT_NAMES = {
+    "rally": "Rally in the Square",
+    "march": "March",
+    "strike": "Strike",
+    "petition": "Petition",
+}
+#: 8.4.1: the winning suit's modifier to both aftermath rolls.
+SUIT_MODIFIER = {"petition": -2, "rally": 2}
+#: 8.1.1: cards dealt for the first controlled space and for each further one.
+FIRST_SPACE_CARDS = 6
+FURTHER_SPACE_CARDS = 2
+#: 8.2.2: cards a player discards to Raise the Stakes.
+RAISE_COST = 3
+
+#: The machine's states: the steps of rule 8, in order.
+STEPS = [
+    "idle",
+    "deal",              # 8.1 (with the 8.1.2 adjustments and other setup effects)
+    "raise_the_stakes",  # 8.2
+    "rounds",            # 8.3 Power Struggle Rounds (initiative)
+    "support_loss",      # 8.4.2
+    "vp_roll",           # 8.4.3
+    "takes_power",       # 8.4.4
+    "surrender",         # 8.4.5
+    "power_scoring",     # 8.4.6
+    "done",
+]
+
+TRANSITIONS = [
+    {"trigger": "advance", "source": "idle", "dest": "deal"},
+    {"trigger": "advance", "source": "deal", "dest": "raise_the_stakes"},
+    {"trigger": "advance", "source": "raise_the_stakes", "dest": "rounds"},
+    {"trigger": "advance", "source": "rounds", "dest": "support_loss"},
+    {"trigger": "advance", "source": "support_loss", "dest": "vp_roll"},
+    {"trigger": "advance", "source": "vp_roll", "dest": "takes_power"},
+    # 8.4.5 is offered only to a Communist who kept Power (B.7.12) ...
+    {"trigger": "advance", "source": "takes_power", "dest": "surrender",
+     "conditions": "communist_in_power"},
+    {"trigger": "advance", "source": "takes_power", "dest": "done"},
+    # ... and 8.4.6 scores only if he still holds it (8.4.7: never the Democrat).
+    {"trigger": "advance", "source": "surrender", "dest": "power_scoring",
+     "conditions": "communist_in_power"},
+    {"trigger": "advance", "source": "surrender", "dest": "done"},
+    {"trigger": "advance", "source": "power_scoring", "dest": "done"},
+]
+
+
+class _Struggle:
+    """The machine's model: a view on the running struggle's plain data."""
+
+    def __init__(self) -> None:
+        self.game: Any = None
+        self.ps: dict = {"step": "idle"}
+
+    @property
+    def step(self) -> str:
+        return self.ps["step"]
+
+    @step.setter
+    def step(self, value: str) -> None:
+        self.ps["step"] = value
+
+    def communist_in_power(self) -> bool:
+        return self.game.state["power"][self.ps["country"]] == "communist"
+
+
+_MODEL = _Struggle()
+Machine(model=_MODEL, states=STEPS, transitions=TRANSITIONS, initial="idle",
+        model_attribute="step", auto_transitions=False)
+
+
+def _advance(game, ps: dict) -> None:
+    """Fire the machine on ``ps``; nothing may yield between binding and firing."""
+    _MODEL.game = game
+    _MODEL.ps = ps
+    _MODEL.advance()
+
+
+# ------------------------------------------------------------- card queries
+#: Wild-card effects, by card name (8.1.3, 8.3.2; Appendix A). A card record
+#: may instead carry an ``effect`` attribute with one of these values.
+WILD_EFFECTS = {
+    "tactic fails": "tactic_fails",
+    "support falters": "support_falters",
+    "support surge": "support_surge",
+    "support surges": "support_surge",
+    "scare tactics": "scare_tactics",
+}
+
+
+def wild_effect(card) -> str | None:
+    """The effect key of a wild card (None for other cards)."""
+    if card.kind != "wild":
+        return None
+    return getattr(card, "effect", None) or WILD_EFFECTS.get(card.name.lower())
+
+
+def leader_types(game, side: str, country: str) -> set[str]:
+    """2.3.2 / B.7.7: the space types ``side`` controls in ``country`` now,
+    i.e. the leaders he may use (re-evaluated at every play)."""
+    destroyed = game.state["destroyed"]
+    spaces = game.data.spaces
+    return {
+        spaces[s].type for s in game.country_spaces[country]
+        if s not in destroyed and controller(game, s) == side
+    }
+
+
+def controlled_count(game, side: str, country: str) -> int:
+    destroyed = game.state["destroyed"]
+    return sum(
+        1 for s in game.country_spaces[country]
+        if s not in destroyed and controller(game, s) == side
+    )
+
+
+def deal_count(controlled: int) -> int:
+    """8.1.1: 6 cards for the first controlled space, 2 for each further one."""
+    return FIRST_SPACE_CARDS + FURTHER_SPACE_CARDS * (controlled - 1) if controlled else 0
+
+
+def attack_options(game, side: str) -> list:
+    """8.3.2 Step 1 / B.7.7: the attacker's playable cards. Suited cards of an
+    unblocked suit (card id); leaders of a controlled type, once per unblocked
+    suit ([card id, suit]); wild cards except Tactic Fails (card id)."""
+    ps = game.state["ps"]
+    cards = game.data.ps_cards
+    blocked = ps["blocked"]
+    options: list = []
+    types = None
+    for cid in ps["hands"][side]:
+        card = cards[cid]
+        if card.kind == "suit":
+            if card.suit not in blocked:
+                options.append(cid)
+        elif card.kind == "leader":
+            if types is None:
+                types = leader_types(game, side, ps["country"])
+            if card.leader in types:
+                options.extend([cid, s] for s in SUITS if s not in blocked)
+        elif wild_effect(card) != "tactic_fails":
+            options.append(cid)
+    return options
+
+
+def match_options(game, side: str, suit: str) -> list[int]:
+    """8.3.2 Step 2 / B.7.7: the defender's answers to an attack in ``suit``:
+    same-suit cards, usable leaders, Tactic Fails."""
+    ps = game.state["ps"]
+    cards = game.data.ps_cards
+    options: list[int] = []
+    types = None
+    for cid in ps["hands"][side]:
+        card = cards[cid]
+        if card.kind == "suit":
+            if card.suit == suit:
+                options.append(cid)
+        elif card.kind == "leader":
+            if types is None:
+                types = leader_types(game, side, ps["country"])
+            if card.leader in types:
+                options.append(cid)
+        elif wild_effect(card) == "tactic_fails":
+            options.append(cid)
+    return options
+
+
+def card_label(game, cid: int, suit: str | None = None) -> str:
+    name = game.data.ps_cards[cid].name
+    return f"{name} as {SUIT_NAMES[suit]}" if suit else name
+
+
+def _labels(game, options: list) -> list[str]:
+    return [
+        card_label(game, o[0], o[1]) if isinstance(o, list)
+        else card_label(game, o) if isinstance(o, int) else str(o)
+        for o in options
+    ]
+
+
+# ------------------------------------------- helpers for card effects (7.2)
+def draw_ps_cards(game, side: str, n: int) -> list[int]:
+    """Draw up to ``n`` cards from the Power Struggle deck into ``side``'s
+    hand; an empty deck gives what remains, no reshuffle (B.7.10)."""
+    ps = game.state["ps"]
+    deck = ps["deck"]
+    drawn = [deck.pop() for _ in range(min(n, len(deck)))]
+    ps["hands"][side].extend(drawn)
+    if drawn:
+        game.note("ps_draw", f"{side} draws {len(drawn)} Power Struggle card(s)",
+                  player=side, n=len(drawn))
+    return drawn
+
+
+def discard_from_ps_deck(game, n: int) -> list[int]:
+    """Turn up to ``n`` cards of the Power Struggle deck onto its discard pile
+    and return them (a Crowd Turns style draw that is looked at, then
+    discarded; B.7.5)."""
+    ps = game.state["ps"]
+    deck = ps["deck"]
+    drawn = [deck.pop() for _ in range(min(n, len(deck)))]
+    ps["discard"].extend(drawn)
+    return drawn
+
+
+def pick_random_ps_cards(game, victim: str, n: int, *, as_dealt: bool = False) -> list[int]:
+    """``n`` random cards of ``victim``'s hand (fewer if he has fewer).
+
+    ``as_dealt`` restricts the pick to cards he was dealt in 8.1.1 and still
+    holds, so several 8.1.2 transfers act as if simultaneous (B.7.3): a card
+    received from another transfer is never passed on."""
+    ps = game.state["ps"]
+    hand = ps["hands"][victim]
+    pool = [c for c in hand if c in ps["dealt"][victim]] if as_dealt else list(hand)
+    picked = []
+    for _ in range(min(n, len(pool))):
+        picked.append(pool.pop(rng.next_int(game.state, len(pool))))
+    return picked
+
+
+def take_random_ps_cards(game, taker: str, victim: str, n: int,
+                         *, as_dealt: bool = True) -> list[int]:
+    """8.1.2: ``taker`` takes ``n`` random cards from ``victim``'s hand (what
+    there is if fewer), by default from the hand as dealt (B.7.3)."""
+    ps = game.state["ps"]
+    picked = pick_random_ps_cards(game, victim, n, as_dealt=as_dealt)
+    hand = ps["hands"][victim]
+    for cid in picked:
+        hand.remove(cid)
+    ps["hands"][taker].extend(picked)
+    game.note("ps_take", f"{taker} takes {len(picked)} random Power Struggle card(s) "
+              f"from the {victim}", player=taker, victim=victim, n=len(picked))
+    return picked
+
+
+def discard_random_ps_cards(game, victim: str, n: int) -> list[int]:
+    """``victim`` discards ``n`` random Power Struggle cards (fewer if he has
+    fewer): Support Falters (B.7.10)."""
+    ps = game.state["ps"]
+    picked = pick_random_ps_cards(game, victim, n)
+    hand = ps["hands"][victim]
+    for cid in picked:
+        hand.remove(cid)
+    ps["discard"].extend(picked)
+    game.note("ps_discard", f"{victim} discards at random: "
+              + (", ".join(card_label(game, c) for c in picked) or "nothing"),
+              player=victim, cards=picked)
+    return picked
+
+
+def reveal_ps_hand(game, side: str) -> list[int]:
+    """Show ``side``'s Power Struggle hand to his opponent (Securitate style);
+    it stays marked as revealed for agents and user interfaces."""
+    ps = game.state["ps"]
+    ps["revealed"][side] = True
+    hand = ps["hands"][side]
+    game.note("ps_reveal", f"{side} reveals his Power Struggle hand: "
+              + (", ".join(card_label(game, c) for c in hand) or "no cards"),
+              player=side, cards=list(hand))
+    return list(hand)
+
+
+def _remove_sp(game, side: str, space: int, why: str) -> Generator:
+    game.state["sp"][side][space] -= 1
+    game.note("remove", f"{side} loses 1 SP in {game.space_name(space)} ({why})",
+              player=side, space=space)
+    yield from hooks.run(game, "sp_changed", space=space)
+
+
+def _play(ps: dict, side: str, cid: int) -> None:
+    ps["hands"][side].remove(cid)
+    ps["discard"].append(cid)
+
+
+# ------------------------------------------------------------ entry point
+def power_struggle(game, country: str, scorer: str, *,
+                   initiative: str | None = None) -> Generator[Any, Any, dict]:
+    """Run 8.1-8.4 in ``country``; ``scorer`` played its Scoring card and
+    decides first on raising the stakes; he also has the initiative unless
+    ``initiative`` names the side that has it (10.3).
+
+    Returns {"winner", "democrat_took_power", "suit"} ("suit" is the winning
+    suit giving the 8.4.1 modifier, or None).
+    """
+    st = game.state
+    had_power = st["power"][country]
+    ps = {
+        "step": "idle",
+        "country": country,
+        "scorer": scorer,
+        "attacker": initiative or scorer,
+        "hands": {"democrat": [], "communist": []},
+        "dealt": {"democrat": [], "communist": []},
+        "deck": [],
+        "discard": [],
+        "raised": {"democrat": False, "communist": False},
+        "revealed": {"democrat": False, "communist": False},
+        "blocked": [],
+        "attack": None,
+        "round": 0,
+        "winner": None,
+        "suit": None,
+        "modifier": 0,
+        "vp_roll": None,
+    }
+    st["ps"] = ps
+    game.note("ps_start", f"Power Struggle in {country} ({scorer} played the Scoring card)",
+              country=country, scorer=scorer)
+    _advance(game, ps)
+    while ps["step"] != "done":
+        yield from STEP_RUNNERS[ps["step"]](game, ps)
+        _advance(game, ps)
+    result = {
+        "winner": ps["winner"],
+        "democrat_took_power": had_power != "democrat" and st["power"][country] == "democrat",
+        "suit": ps["suit"],
+    }
+    st["ps"] = None
+    return result
+
+
+# ------------------------------------------------------------- 8.1 deal
+def deal_step(game, ps: dict) -> Generator:
+    """8.1.1 / B.7.1-B.7.2: shuffle all 52 cards and deal by the spaces each
+    side controls now (plus lasting ``ps_deal`` effects); then the setup
+    effects (8.1.2 transfers, etc.) on the ``ps_setup`` hook (B.7.5)."""
+    country = ps["country"]
+    deck = list(range(len(game.data.ps_cards)))
+    rng.shuffle(game.state, deck)
+    ps["deck"] = deck
+    counts = {}
+    for side in (ps["scorer"], opponent(ps["scorer"])):
+        n = controlled_count(game, side, country)
+        counts[side] = max(0, deal_count(n) + hooks.total(game, "ps_deal", side=side,
+                                                          country=country))
+        hand = [deck.pop() for _ in range(min(counts[side], len(deck)))]
+        ps["hands"][side] = hand
+        ps["dealt"][side] = list(hand)
+        game.note("ps_deal", f"{side} controls {n} space(s) in {country}: "
+                  f"dealt {len(hand)} Power Struggle cards", player=side, n=len(hand))
+    yield from hooks.run(game, "ps_setup", country=country, scorer=ps["scorer"])
+
+
+# -------------------------------------------------- 8.2 raise the stakes
+def raise_the_stakes_step(game, ps: dict) -> Generator:
+    """8.2 / B.7.6: each player once, Scoring-card player first, knowing the
+    earlier choice; raising discards 3 cards (down to 0 is allowed)."""
+    for side in (ps["scorer"], opponent(ps["scorer"])):
+        hand = ps["hands"][side]
+        if len(hand) < RAISE_COST:
+            continue
+        answer = yield game.ask(
+            "ps_raise", side, ["yes", "no"],
+            f"{side}: Raise the Stakes in {ps['country']} by discarding {RAISE_COST} cards?",
+            country=ps["country"], opponent_raised=ps["raised"][opponent(side)],
+        )
+        if answer != "yes":
+            continue
+        ps["raised"][side] = True
+        discarded = []
+        for i in range(RAISE_COST):
+            options = list(hand)
+            cid = yield game.ask(
+                "ps_raise_discard", side, options,
+                f"{side}: discard a card to Raise the Stakes ({i + 1} of {RAISE_COST})",
+                _labels(game, options), country=ps["country"],
+            )
+            _play(ps, side, cid)
+            discarded.append(cid)
+        game.note("ps_raise", f"{side} raises the stakes, discarding "
+                  + ", ".join(card_label(game, c) for c in discarded),
+                  player=side, cards=discarded)
+
+
+# ------------------------------------------------------ 8.3 play cards
+def rounds_step(game, ps: dict) -> Generator:
+    """8.3: Power Struggle Rounds until a winner is known."""
+    if not ps["hands"]["democrat"] and not ps["hands"]["communist"]:
+        # B.7.4 (KO 8.3.2): with no cards at all, the Scoring-card player loses.
+        _decide(game, ps, opponent(ps["scorer"]), None, "neither player has any card")
+        return
+    while ps["winner"] is None:
+        yield from _round(game, ps)
+
+
+def _decide(game, ps: dict, winner: str, suit: str | None, how: str) -> None:
+    ps["winner"] = winner
+    ps["suit"] = suit
+    ps["attack"] = None
+    with_suit = f" with {SUIT_NAMES[suit]}" if suit else ""
+    game.note("ps_winner", f"The {winner} wins the Power Struggle in {ps['country']}"
+              f"{with_suit} ({how})", player=winner, suit=suit)
+
+
+def _round(game, ps: dict) -> Generator:
+    """8.3.2: one Power Struggle Round."""
+    attacker = ps["attacker"]
+    defender = opponent(attacker)
+    ps["round"] += 1
+    # Step 1: the attacker must play a playable card (8.3.3).
+    options = attack_options(game, attacker)
+    if not options:
+        # 8.3.2 NOTE / B.7.9: the defender wins with no suit modifier.
+        _decide(game, ps, defender, None, f"the {attacker} has no playable card")
+        return
+    answer = yield game.ask(
+        "ps_attack", attacker, options, f"{attacker}: attack in {ps['country']}",
+        _labels(game, options), country=ps["country"], blocked=list(ps["blocked"]),
+    )
+    if isinstance(answer, list):
+        cid, suit = answer
+    else:
+        cid, suit = answer, game.data.ps_cards[answer].suit
+    card = game.data.ps_cards[cid]
+    _play(ps, attacker, cid)
+    if card.kind == "wild":
+        # 8.3.2 Step 1: follow its text, skip Steps 2-3, the defender attacks next.
+        game.note("ps_attack", f"{attacker} plays {card.name}", player=attacker, card=cid)
+        yield from WILD_PLAYS[wild_effect(card)](game, ps, attacker)
+        ps["attacker"] = defender
+        return
+    ps["attack"] = {"card": cid, "suit": suit, "rank": card.rank}
+    game.note("ps_attack", f"{attacker} attacks with {card_label(game, cid, suit if card.kind == 'leader' else None)}",
+              player=attacker, card=cid, suit=suit)
+    # Step 2: the defender may match; without a match the attacker wins in his suit.
+    options = match_options(game, defender, suit)
+    if not options:
+        _decide(game, ps, attacker, suit, f"the {defender} cannot match")
+        return
+    options.append("concede")
+    answer = yield game.ask(
+        "ps_match", defender, options,
+        f"{defender}: match the {card_label(game, cid)} ({SUIT_NAMES[suit]}) or concede",
+        _labels(game, options), country=ps["country"], attack=ps["attack"],
+    )
+    if answer == "concede":
+        _decide(game, ps, attacker, suit, f"the {defender} concedes")
+        return
+    match = game.data.ps_cards[answer]
+    _play(ps, defender, answer)
+    if match.kind == "wild":
+        # Tactic Fails: the suit is barred for both; the attacker keeps the initiative.
+        ps["blocked"].append(suit)
+        ps["attack"] = None
+        game.note("ps_match", f"{defender} plays {match.name}: {SUIT_NAMES[suit]} may not "
+                  "be played for the rest of this Power Struggle", player=defender,
+                  card=answer, blocked=suit)
+        return
+    game.note("ps_match", f"{defender} matches with {match.name}", player=defender, card=answer)
+    # Step 3 / 8.3.4: the defender must try to seize the initiative; a rank-1
+    # attack (a real Rally card) is an automatic counterattack (B.7.8).
+    rank = card.rank
+    ps["attack"] = None
+    if rank <= 1:
+        game.note("ps_initiative", f"Automatic counterattack: the {defender} takes the "
+                  "initiative", player=defender)
+        ps["attacker"] = defender
+        return
+    roll = game.roll(defender, f"counterattack, needs {rank}")
+    if roll >= rank:
+        game.note("ps_initiative", f"Counterattack roll {roll} >= {rank}: the {defender} "
+                  "takes the initiative", player=defender, roll=roll)
+        ps["attacker"] = defender
+    else:
+        game.note("ps_initiative", f"Counterattack roll {roll} < {rank}: the {attacker} "
+                  "keeps the initiative", player=defender, roll=roll)
+
+
+def _support_falters(game, ps: dict, side: str) -> Generator:
+    """Support Falters: the opponent discards 2 random cards (B.7.10)."""
+    discard_random_ps_cards(game, opponent(side), 2)
+    return
+    yield
+
+
+def _support_surge(game, ps: dict, side: str) -> Generator:
+    """Support Surge: draw 2 cards, what remains if fewer (B.7.10)."""
+    draw_ps_cards(game, side, 2)
+    return
+    yield
+
+
+def _scare_tactics(game, ps: dict, side: str) -> Generator:
+    """Scare Tactics: remove 1 opponent SP from any space in the country, at
+    once and for good; not Support Loss (B.7.10)."""
+    other = opponent(side)
+    sp = game.state["sp"][other]
+    destroyed = game.state["destroyed"]
+    options = [s for s in game.country_spaces[ps["country"]] if sp[s] and s not in destroyed]
+    if not options:
+        game.note("ps_scare", f"The {other} has no SP in {ps['country']} to remove")
+        return
+    if len(options) == 1:
+        space = options[0]
+    else:
+        space = yield game.ask(
+            "ps_scare_tactics", side, options,
+            f"{side}: remove 1 {other} SP in {ps['country']} (Scare Tactics)",
+            [game.space_name(s) for s in options], country=ps["country"],
+        )
+    yield from _remove_sp(game, other, space, "Scare Tactics")
+
+
+WILD_PLAYS = {
+    "support_falters": _support_falters,
+    "support_surge": _support_surge,
+    "scare_tactics": _scare_tactics,
+}
+
+
+# --------------------------------------------------------- 8.4 aftermath
+def roll_modifiers(game, ps: dict) -> list[tuple[str, int]]:
+    """8.4.1 / B.7.12: the modifiers shared by both aftermath rolls: the
+    winning suit, +1 per player who raised, and lasting effects."""
+    mods: list[tuple[str, int]] = []
+    suit = ps["suit"]
+    if suit in SUIT_MODIFIER:
+        mods.append((SUIT_NAMES[suit], SUIT_MODIFIER[suit]))
+    raised = sum(ps["raised"].values())
+    if raised:
+        mods.append(("raised the stakes", raised))
+    extra = hooks.total(game, "ps_roll_modifier", country=ps["country"], winner=ps["winner"])
+    if extra:
+        mods.append(("events", extra))
+    return mods
+
+
+def _aftermath_roll(game, ps: dict, who: str, what: str):
+    """Roll for ``who``, apply the 8.4.1 modifiers and read the results table
+    (clamped to its end rows, B.7.12); log the roll with its modifiers."""
+    roll = game.roll(who, what)
+    mods = roll_modifiers(game, ps)
+    total = roll + sum(v for _, v in mods)
+    row = game.data.result(total)
+    spelled = "".join(f" {v:+d} {name}" for name, v in mods)
+    game.note("ps_roll", f"{what} roll {roll}{spelled} = {total}", player=who, roll=roll,
+              total=total, modifiers=mods)
+    return total, row
+
+
+def support_loss_step(game, ps: dict) -> Generator:
+    """8.4.2 / B.7.14: the loser rolls and removes that many of his SPs in the
+    country, one at a time where he likes; a surplus is ignored."""
+    loser = opponent(ps["winner"])
+    total, row = _aftermath_roll(game, ps, loser, "Support Loss")
+    lose = row.support_loss
+    game.note("ps_support_loss", f"The {loser} must remove {lose} SP(s) in {ps['country']}",
+              player=loser, n=lose)
+    sp = game.state["sp"][loser]
+    destroyed = game.state["destroyed"]
+    spaces = [s for s in game.country_spaces[ps["country"]] if s not in destroyed]
+    for i in range(lose):
+        options = [s for s in spaces if sp[s]]
+        if not options:
+            break
+        if len(options) == 1:
+            space = options[0]
+        else:
+            space = yield game.ask(
+                "ps_support_loss", loser, options,
+                f"{loser}: remove an SP in {ps['country']} (Support Loss {i + 1} of {lose})",
+                [f"{game.space_name(s)} ({sp[s]} SP)" for s in options],
+                country=ps["country"], left=lose - i,
+            )
+        yield from _remove_sp(game, loser, space, "Support Loss")
+
+
+def vp_roll_step(game, ps: dict) -> Generator:
+    """8.4.3: the winner rolls for VP; the modified roll is kept for 8.4.4."""
+    winner = ps["winner"]
+    total, row = _aftermath_roll(game, ps, winner, "Victory Point")
+    ps["vp_roll"] = total
+    ps["takes_power"] = bool(row.takes_power)
+    game.add_vp(row.vp if winner == "democrat" else -row.vp,
+                f"Power Struggle in {ps['country']} won by the {winner}")
+    return
+    yield
+
+
+def takes_power_step(game, ps: dict) -> Generator:
+    """8.4.4: a winning Democrat with a modified VP roll of 4+ (the table's
+    'P' rows) takes Power."""
+    if ps["winner"] == "democrat" and ps["takes_power"]:
+        game.state["power"][ps["country"]] = "democrat"
+        game.note("ps_power", f"The Communist is toppled from Power in {ps['country']}",
+                  country=ps["country"])
+    return
+    yield
+
+
+def surrender_step(game, ps: dict) -> Generator:
+    """8.4.5: the Communist who kept Power may give it up (no Power VP)."""
+    answer = yield game.ask(
+        "ps_surrender", "communist", ["no", "yes"],
+        f"communist: voluntarily give up Power in {ps['country']}?", country=ps["country"],
+    )
+    if answer == "yes":
+        game.state["power"][ps["country"]] = "democrat"
+        game.note("ps_power", f"The Communist gives up Power in {ps['country']}",
+                  country=ps["country"])
+
+
+def power_scoring_step(game, ps: dict) -> Generator:
+    """8.4.6 / B.7.15: Power Value x plays of this Scoring card (this one
+    included; the caller has counted it)."""
+    country = ps["country"]
+    value = game.data.countries[country].power
+    plays = game.state["scoring_plays"][country]
+    game.add_vp(-value * plays, f"Communist retains Power in {country} ({value} x {plays})")
+    return
+    yield
+
+
+STEP_RUNNERS = {
+    "deal": deal_step,
+    "raise_the_stakes": raise_the_stakes_step,
+    "rounds": rounds_step,
+    "support_loss": support_loss_step,
+    "vp_roll": vp_roll_step,
+    "takes_power": takes_power_step,
+    "surrender": surrender_step,
+    "power_scoring": power_scoring_step,
+}

@@ -1,0 +1,94 @@
+"""Scoring: country scoring (9.0), Scoring cards (8.0) and Final Scoring (10.4)."""
+
+from __future__ import annotations
+
+from engine import hooks
+from engine.board import SIDES, controlled_spaces
+
+
+def live_spaces(game, country: str) -> list[int]:
+    """The country's spaces that still exist (a space can be destroyed)."""
+    destroyed = game.state["destroyed"]
+    return [s for s in game.country_spaces[country] if s not in destroyed]
+
+
+def country_levels(game, country: str) -> dict[str, tuple[str | None, int]]:
+    """9.1-9.2: each side's level (presence, domination, control or None) and
+    the number of Battlegrounds it controls (ties: ruling R1, B.8.1)."""
+    spaces = live_spaces(game, country)
+    bgs = [s for s in spaces if game.data.spaces[s].battleground]
+    held = {side: controlled_spaces(game, side, spaces) for side in SIDES}
+    bg_held = {side: sum(1 for s in held[side] if s in bgs) for side in SIDES}
+    levels = {}
+    for side, other in (("democrat", "communist"), ("communist", "democrat")):
+        n, m = len(held[side]), len(held[other])
+        level = None
+        if n >= 1:
+            level = "presence"
+        if n > m and bg_held[side] > bg_held[other] and bg_held[side] >= 1 and n - bg_held[side] >= 1:
+            level = "domination"
+        if n > m and bgs and bg_held[side] == len(bgs):
+            level = "control"
+        levels[side] = (level, bg_held[side])
+    return levels
+
+
+def score_country(game, country: str) -> int:
+    """9.3: each side scores its level plus 1 per controlled Battleground; the
+    VP marker moves by the difference."""
+    info = game.data.countries[country]
+    points = {}
+    parts = []
+    for side, (level, bgs) in country_levels(game, country).items():
+        points[side] = (getattr(info, level) if level else 0) + bgs
+        parts.append(f"{side} {level or 'nothing'} + {bgs} battlegrounds = {points[side]}")
+    delta = points["democrat"] - points["communist"]
+    game.note("score", f"{country} scoring: " + "; ".join(parts), country=country, delta=delta)
+    game.add_vp(delta, f"{country} scoring")
+    return delta
+
+
+def play_scoring_card(game, side: str, card: int):
+    """8.0: a Scoring card starts a Power Struggle in its country, then the
+    country is scored; 10.1 is checked only after the whole process. The card
+    leaves the game if the Democrat took Power (8.4.4, 8.4.5), else it is
+    discarded (8.4.6)."""
+    country = game.data.cards[card].scores
+    yield from power_struggle_and_scoring(game, country, side)
+    st = game.state
+    if st["played"] == card:
+        st["played"] = None
+        (st["removed"] if st["power"][country] == "democrat" else st["discard"]).append(card)
+    yield from hooks.run(game, "after_power_struggle", country=country)
+
+
+def power_struggle_and_scoring(game, country: str, scorer: str, initiative: str | None = None):
+    """8.0 steps 1-6 for ``country``: the Power Struggle, then 9.3 scoring,
+    then the automatic-victory check (10.1)."""
+    from engine.power_struggle import power_struggle
+
+    st = game.state
+    st["scoring_plays"][country] += 1
+    st["defer_victory"] = True
+    yield from power_struggle(game, country, scorer, initiative=initiative)
+    score_country(game, country)
+    st["defer_victory"] = False
+    game.check_automatic_victory()
+
+
+def final_scoring(game):
+    """10.4: score every country, add the Communist's bonus per country where
+    he holds Power and any Final Scoring effects; the sign decides, 0 draws."""
+    from engine.game import GameOver
+
+    st = game.state
+    st["defer_victory"] = True  # 10.4.2: no automatic victory here
+    for country in game.data.countries:
+        score_country(game, country)
+    held = sum(1 for c in game.data.countries if st["power"][c] == "communist")
+    game.add_vp(held * game.data.final_power_bonus,
+                f"Communist holds Power in {held} countries (10.4.1)")
+    yield from hooks.run(game, "final_scoring")
+    vp = st["vp"]
+    winner = "democrat" if vp > 0 else "communist" if vp < 0 else None
+    raise GameOver(winner, "final_scoring", f"final VP {vp:+d}")

@@ -1,0 +1,136 @@
+"""Game setup (rules 3.1-3.5) and the 2020 Play Balance Mechanism (13.0)."""
+
+from __future__ import annotations
+
+from engine import rng
+
+DEFAULT_OPTIONS = {
+    # B.5.4 / ruling R6: a player may stop before any support check roll.
+    "voluntary_stop": True,
+    # 13.0 as a harness parameter (B.1.2): side -> extra SPs placed after 3.4.
+    "extra_sps": {"democrat": 0, "communist": 0},
+}
+
+
+def initial_state(data, seed: int, options: dict) -> dict:
+    """The state before setup: fixed SPs of 3.2/3.3 on the map, nothing dealt."""
+    opts = {**DEFAULT_OPTIONS, **options}
+    opts["extra_sps"] = {**DEFAULT_OPTIONS["extra_sps"], **opts["extra_sps"]}
+    return {
+        "seed": seed,
+        "rng": rng.seed_state(seed),
+        "options": opts,
+        "phase": "setup",
+        "turn": 1,
+        "ar": 0,
+        "phasing": None,
+        "vp": 0,
+        "sp": {
+            "democrat": [s.setup["democrat"] for s in data.spaces],
+            "communist": [s.setup["communist"] for s in data.spaces],
+        },
+        "destroyed": [],
+        "hands": {"democrat": [], "communist": []},
+        "deck": data.cards_of_period("early"),
+        "discard": [],
+        "removed": [],
+        "display": [],
+        "played": None,
+        "tiananmen": {"democrat": 0, "communist": 0},
+        "tst_tries": {"democrat": 0, "communist": 0},
+        "tst_used": {"democrat": False, "communist": False},
+        "ussr": 0,
+        "power": {name: "communist" for name in data.countries},
+        "scoring_plays": {name: 0 for name in data.countries},
+        "events_played": [],
+        "effects": [],
+        "rounds": {"democrat": 0, "communist": 0},
+        "defer_victory": False,
+        "ps": None,
+        "result": None,
+    }
+
+
+def deal(game) -> None:
+    """4.5.1 / 3.1: deal to the hand size alternately, Communist first,
+    skipping a player whose hand is full (B.2.5); reshuffle when the deck runs
+    out mid-deal (B.2.1) and stop when no card is left anywhere (B.2.3)."""
+    from engine import hooks
+
+    st = game.state
+    want = {
+        side: game.data.hand_size + hooks.total(game, "hand_size", player=side)
+        for side in ("communist", "democrat")
+    }
+    while True:
+        dealt = False
+        for side in ("communist", "democrat"):
+            if len(st["hands"][side]) < want[side]:
+                card = game.draw_card()
+                if card is None:
+                    return
+                st["hands"][side].append(card)
+                dealt = True
+        if not dealt:
+            return
+
+
+def free_spaces(game, side: str) -> list[int]:
+    """3.4 / B.1.4: spaces holding no opponent SPs (no adjacency, no cost)."""
+    other = game.state["sp"][game.opponent(side)]
+    destroyed = game.state["destroyed"]
+    return [s for s in range(len(other)) if not other[s] and s not in destroyed]
+
+
+def setup_step(game):
+    """3.1 deal, then 3.4 free SPs in the order 2/3/3/4/2, then 13.0 bid SPs."""
+    st = game.state
+    rng.shuffle(st, st["deck"])
+    deal(game)
+    game.note("setup", "Cards dealt; fixed SPs placed (3.2, 3.3)")
+    order = list(game.data.setup_order)
+    for side, n in st["options"]["extra_sps"].items():
+        if n:
+            order.append((side, n))
+    for side, n in order:
+        for i in range(n):
+            options = free_spaces(game, side)
+            space = yield game.ask(
+                "setup_place", side, options,
+                f"Place a free SP ({i + 1} of {n}) in a space with no opponent SPs",
+                [game.space_name(s) for s in options],
+            )
+            st["sp"][side][space] += 1
+            game.note("place", f"{side} places 1 SP in {game.space_name(space)} (setup)",
+                      player=side, space=space)
+
+
+def resolve_bids(bid_a: tuple[str, int], bid_b: tuple[str, int], roll=None) -> dict:
+    """13.0: resolve two secret bids of (colour, SPs) into sides and extra SPs.
+
+    A bid's colour is the side the bidder offers his opponent, so the bidder
+    wants the other side. Ruling R3 (B.1.2): a 0 bid means 'either side';
+    equal bids are settled by ``roll()`` returning the player (``"a"`` or
+    ``"b"``) whose bid wins. Returns {"a": side, "b": side, "extra_sps": {...}}.
+    """
+    from engine.board import opponent
+
+    (col_a, n_a), (col_b, n_b) = bid_a, bid_b
+    if n_a == 0 and n_b == 0:
+        winner = roll()
+        side = "democrat"
+        sides = {winner: side, ("b" if winner == "a" else "a"): opponent(side)}
+        return {**sides, "extra_sps": {"democrat": 0, "communist": 0}}
+    if n_a and n_b and col_a != col_b:
+        return {"a": opponent(col_a), "b": opponent(col_b),
+                "extra_sps": {"democrat": 0, "communist": 0}}
+    if n_a == n_b:
+        winner = roll()
+    elif n_a > n_b:
+        winner = "a"
+    else:
+        winner = "b"
+    loser = "b" if winner == "a" else "a"
+    colour, bid = (col_a, n_a) if winner == "a" else (col_b, n_b)
+    return {winner: opponent(colour), loser: colour,
+            "extra_sps": {colour: bid, opponent(colour): 0}}

@@ -1,0 +1,150 @@
+"""The turn sequence (4.5) as a `transitions` state machine.
+
+The machine's states are the rule's steps; its current state lives in
+``state['phase']`` so it is saved with the game. Each step is a generator in
+``STEPS``; the driver runs the step for the current phase, then fires
+``proceed`` and the machine's conditions pick the next step.
+"""
+
+from __future__ import annotations
+
+from transitions import Machine
+
+from engine import hooks, rng
+from engine.actions import action_round, rounds_allowed
+from engine.scoring import final_scoring
+from engine.setup import deal, setup_step
+
+PHASES = [
+    "setup",                # 3.0
+    "deal",                 # 4.5.1
+    "action_round",         # 4.5.2, one state entry per action round
+    "extra_support_check",  # 4.5.3
+    "verify_held_cards",    # 4.5.4
+    "new_years_eve",        # 4.5.5
+    "advance_turn",         # 4.5.6
+    "final_scoring",        # 4.5.7
+    "game_over",
+]
+
+TRANSITIONS = [
+    {"trigger": "proceed", "source": "setup", "dest": "action_round", "before": "start_rounds"},
+    {"trigger": "proceed", "source": "deal", "dest": "action_round", "before": "start_rounds"},
+    {"trigger": "proceed", "source": "action_round", "dest": "action_round",
+     "conditions": "next_round"},
+    {"trigger": "proceed", "source": "action_round", "dest": "extra_support_check"},
+    {"trigger": "proceed", "source": "extra_support_check", "dest": "verify_held_cards"},
+    {"trigger": "proceed", "source": "verify_held_cards", "dest": "new_years_eve"},
+    {"trigger": "proceed", "source": "new_years_eve", "dest": "advance_turn"},
+    {"trigger": "proceed", "source": "advance_turn", "dest": "deal", "conditions": "turns_remain"},
+    {"trigger": "proceed", "source": "advance_turn", "dest": "final_scoring"},
+    {"trigger": "proceed", "source": "final_scoring", "dest": "game_over"},
+]
+
+
+class TurnCallbacks:
+    """Conditions and actions the machine calls on the Game (its model)."""
+
+    @property
+    def phase(self) -> str:
+        return self.state["phase"]
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        self.state["phase"] = value
+
+    def start_rounds(self) -> None:
+        st = self.state
+        st["ar"] = 1
+        st["rounds"] = {"democrat": 0, "communist": 0}
+        st["phasing"] = "communist"
+
+    def next_round(self) -> bool:
+        """4.5.2: alternate, Communist first; a side with extra rounds
+        (a lasting effect on the ``action_rounds`` hook) plays them after
+        the opponent has finished (B.3.4)."""
+        st = self.state
+        side = st["phasing"]
+        other = self.opponent(side)
+        if st["rounds"][other] < rounds_allowed(self, other):
+            st["phasing"] = other
+        elif st["rounds"][side] >= rounds_allowed(self, side):
+            return False
+        st["ar"] += 1
+        return True
+
+    def turns_remain(self) -> bool:
+        return self.state["turn"] <= self.data.turns
+
+
+def attach_turn_machine(game: TurnCallbacks) -> None:
+    """Give ``game`` the turn machine; its state is ``game.state['phase']``."""
+    Machine(
+        model=game, states=PHASES, transitions=TRANSITIONS, initial=game.state["phase"],
+        model_attribute="phase", auto_transitions=False,
+    )
+
+
+def deal_step(game):
+    """4.5.1, then the lasting ``after_deal`` effects (a Tiananmen award)."""
+    deal(game)
+    game.note("deal", f"Turn {game.state['turn']}: cards dealt")
+    yield from hooks.run(game, "after_deal")
+
+
+def extra_support_check_step(game):
+    """4.5.3, then effects lasting for the turn expire (B.10)."""
+    yield from hooks.run(game, "end_of_turn")
+    st = game.state
+    st["effects"] = [e for e in st["effects"] if e.get("until") != "turn"]
+
+
+def verify_held_cards_step(game):
+    """4.5.4 / 10.2: a held Scoring card loses; both holding one is a draw."""
+    from engine.game import GameOver
+
+    holding = [
+        side for side in ("democrat", "communist")
+        if any(game.data.cards[c].side == "scoring" for c in game.hand(side))
+    ]
+    if len(holding) == 2:
+        raise GameOver(None, "held_scoring_card", "both players held a Scoring card")
+    if holding:
+        raise GameOver(game.opponent(holding[0]), "held_scoring_card",
+                       f"the {holding[0]} held a Scoring card")
+    return
+    yield
+
+
+def new_years_eve_step(game):
+    """4.5.5 / 10.3: effects on the ``new_years_eve`` hook end the game."""
+    yield from hooks.run(game, "new_years_eve")
+
+
+def advance_turn_step(game):
+    """4.5.6 / 4.4: next turn; shuffle in the Middle or Late Year cards, into
+    the draw deck only (B.2.4)."""
+    st = game.state
+    period = game.data.deck_additions.get(st["turn"])
+    st["turn"] += 1
+    st["tst_used"] = {"democrat": False, "communist": False}
+    st["ar"] = 0
+    st["phasing"] = None
+    if period:
+        st["deck"].extend(game.data.cards_of_period(period))
+        rng.shuffle(st, st["deck"])
+        game.note("deck", f"The {period} year cards are shuffled into the draw deck")
+    return
+    yield
+
+
+STEPS = {
+    "setup": setup_step,
+    "deal": deal_step,
+    "action_round": action_round,
+    "extra_support_check": extra_support_check_step,
+    "verify_held_cards": verify_held_cards_step,
+    "new_years_eve": new_years_eve_step,
+    "advance_turn": advance_turn_step,
+    "final_scoring": final_scoring,
+}
