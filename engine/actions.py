@@ -39,7 +39,7 @@ def action_round(game):
         return
     options = playable_cards(game, side)
     card = yield game.ask("card", side, options, f"{side}: choose a card to play",
-                          [game.card_name(c) for c in options])
+                          describe=game.card_name)
     yield from play_card(game, side, card)
 
 

@@ -208,11 +208,13 @@ class ResultRow:
     takes_power: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameData:
     """Everything the rules read from the board and the decks, validated.
 
-    Immutable by convention: one instance is shared by the whole process.
+    Immutable by convention: one instance is shared by the whole process, so
+    it compares and hashes by identity (its dict fields would make a value
+    hash impossible).
     """
 
     spaces: tuple[Space, ...]
@@ -232,15 +234,14 @@ class GameData:
     # Rule 7.6.5: VP (signed) at Final Scoring if the Ceausescus were not captured.
     ceausescus_not_captured: int = -2
 
-    def __hash__(self) -> int:
-        return id(self)
-
     def space(self, name_or_alias: str) -> Space:
         """Return the space with this name or alias (case- and accent-insensitive).
 
         Raises KeyError, with a suggestion when a close name exists.
         """
-        sid = self._name_index().get(_key(name_or_alias)) if isinstance(name_or_alias, str) else None
+        sid = (
+            self._name_index().get(_key(name_or_alias)) if isinstance(name_or_alias, str) else None
+        )
         if sid is None:
             raise KeyError(_unknown("space", name_or_alias, self.space_names()))
         return self.spaces[sid]
@@ -359,8 +360,11 @@ def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[dict
             ) from None
         if duplicate:
             raise _DuplicateKey(key, line)
-        data[key] = loader.construct_object(value_node, deep=False)
+        value = loader.construct_object(value_node, deep=False)
+        data[key] = value
         key_lines[key] = line
+        if id(value) in loader.marks:  # a nested entry is reported at its key's line
+            loader.marks[id(value)] = (line, loader.marks[id(value)][1])
 
 
 def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> Iterator[list]:
@@ -434,7 +438,13 @@ class _Doc:
         _check_keys(self, self.data, set(keys), self.path.name)
 
 
-_KIND_NAMES = {list: "a list", dict: "a mapping", str: "a string", int: "an integer", bool: "a boolean"}
+_KIND_NAMES = {
+    list: "a list",
+    dict: "a mapping",
+    str: "a string",
+    int: "an integer",
+    bool: "a boolean",
+}
 
 
 def _field(
@@ -493,7 +503,9 @@ def _choice(doc: _Doc, entry: dict, key: str, choices: tuple[str, ...], what: st
 def _per_side(doc: _Doc, entry: dict, key: str, kind: type, what: str) -> dict:
     value = _field(doc, entry, key, dict, what)
     if set(value) != set(SIDES):
-        raise doc.error(entry, f"{what}: '{key}' must have exactly the keys democrat, communist", key)
+        raise doc.error(
+            entry, f"{what}: '{key}' must have exactly the keys democrat, communist", key
+        )
     for side in SIDES:
         _field(doc, value, side, kind, f"{what} {key}")
     return {side: value[side] for side in SIDES}
@@ -588,6 +600,8 @@ def _spaces(doc: _Doc, countries: dict[str, dict]) -> tuple[Space, ...]:
         what = f"space {name!r}"
         if sid in by_id:
             raise doc.error(entry, f"{what}: duplicate id {sid}", "id")
+        if not 0 <= sid < len(items):
+            raise doc.error(entry, f"{what}: id must be 0..{len(items) - 1}", "id")
         by_id[sid] = entry
         aliases = _field(doc, entry, "aliases", list, what, optional=True, default=[])
         for n in (name, *aliases):
@@ -595,7 +609,12 @@ def _spaces(doc: _Doc, countries: dict[str, dict]) -> tuple[Space, ...]:
                 raise doc.error(entry, f"{what}: aliases must be non-empty strings", "aliases")
             k = _key(n)
             if k in index:
-                raise doc.error(entry, f"{what}: duplicate space name {n!r}", "name")
+                first = by_id[index[k]]["name"]
+                raise doc.error(
+                    entry,
+                    f"{what}: duplicate space name {n!r} (see {first!r})",
+                    "aliases" if n != name else "name",
+                )
             index[k] = sid
         names.append(name)
     if sorted(by_id) != list(range(len(by_id))):
@@ -609,8 +628,9 @@ def _spaces(doc: _Doc, countries: dict[str, dict]) -> tuple[Space, ...]:
         _check_keys(doc, entry, _SPACE_FIELDS, what)
         country = _field(doc, entry, "country", str, what)
         if country not in countries:
-            raise doc.error(entry, f"{what}: " + _unknown("country", country, list(countries)),
-                            "country")
+            raise doc.error(
+                entry, f"{what}: " + _unknown("country", country, list(countries)), "country"
+            )
         region = _choice(doc, entry, "region", REGIONS, what)
         if region != countries[country]["region"]:
             raise doc.error(
@@ -670,8 +690,17 @@ def _spaces(doc: _Doc, countries: dict[str, dict]) -> tuple[Space, ...]:
 
 # --- strategy.yaml -------------------------------------------------------------------
 
-_CARD_FIELDS = {"number", "name", "period", "side", "ops", "removed", "red_title", "lasting",
-                "scores"}
+_CARD_FIELDS = {
+    "number",
+    "name",
+    "period",
+    "side",
+    "ops",
+    "removed",
+    "red_title",
+    "lasting",
+    "scores",
+}
 
 
 def _strategy(doc: _Doc, countries: dict[str, dict]) -> dict[int, StrategyCard]:
@@ -685,6 +714,8 @@ def _strategy(doc: _Doc, countries: dict[str, dict]) -> dict[int, StrategyCard]:
         _check_keys(doc, entry, _CARD_FIELDS, what)
         if number in cards:
             raise doc.error(entry, f"duplicate card number {number}", "number")
+        if not 1 <= number <= N_CARDS:
+            raise doc.error(entry, f"{what}: number must be 1..{N_CARDS}", "number")
         name = _field(doc, entry, "name", str, what)
         k = _key(name)
         if k in seen_names:
@@ -701,8 +732,9 @@ def _strategy(doc: _Doc, countries: dict[str, dict]) -> dict[int, StrategyCard]:
             if scores is None:
                 raise doc.error(entry, f"{what}: a Scoring card needs 'scores: <country>'")
             if scores not in countries:
-                raise doc.error(entry, f"{what}: " + _unknown("country", scores, list(countries)),
-                                "scores")
+                raise doc.error(
+                    entry, f"{what}: " + _unknown("country", scores, list(countries)), "scores"
+                )
         else:
             if ops is None or ops < 1:
                 raise doc.error(entry, f"{what}: ops must be a positive integer", "ops")
@@ -773,6 +805,8 @@ def _power_struggle(doc: _Doc) -> tuple[PowerStruggleCard, ...]:
         _check_keys(doc, entry, {"id", "name", "kind", "suit", "leader", "rank"}, what)
         if cid in cards:
             raise doc.error(entry, f"duplicate Power Struggle card id {cid}", "id")
+        if not 0 <= cid < N_PS_CARDS:
+            raise doc.error(entry, f"{what}: id must be 0..{N_PS_CARDS - 1}", "id")
         kind = _choice(doc, entry, "kind", PS_KINDS, what)
         suit = leader = None
         if kind == "suit":
@@ -821,8 +855,12 @@ def _tables(doc: _Doc, cards: dict[int, StrategyCard]) -> dict[str, Any]:
             takes_power=_field(doc, entry, "takes_power", bool, what),
         )
         if rows and row.roll != rows[-1].roll + 1:
-            raise doc.error(entry, f"result rows must be consecutive rolls; expected "
-                                   f"{rows[-1].roll + 1}, got {row.roll}", "roll")
+            raise doc.error(
+                entry,
+                f"result rows must be consecutive rolls; expected "
+                f"{rows[-1].roll + 1}, got {row.roll}",
+                "roll",
+            )
         if row.support_loss < 0 or row.vp < 0:
             raise doc.error(entry, f"result row {row.roll}: values must not be negative")
         rows.append(row)
@@ -898,7 +936,8 @@ def _tables(doc: _Doc, cards: dict[int, StrategyCard]) -> dict[str, Any]:
     for turn, period in additions_raw.items():
         if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn < out["turns"]:
             raise doc.error(
-                additions_raw, f"deck_additions: turn must be 1..{out['turns'] - 1}, got {turn!r}",
+                additions_raw,
+                f"deck_additions: turn must be 1..{out['turns'] - 1}, got {turn!r}",
                 turn,
             )
         if period not in PERIODS:
@@ -910,6 +949,14 @@ def _tables(doc: _Doc, cards: dict[int, StrategyCard]) -> dict[str, Any]:
         additions[turn] = period
     out["deck_additions"] = dict(sorted(additions.items()))
 
-    doc.only("power_struggle_results", "tiananmen_track", "ussr_track", "setup_free_sps",
-             "turns", "hand_size", "action_rounds", "deck_additions")
+    doc.only(
+        "power_struggle_results",
+        "tiananmen_track",
+        "ussr_track",
+        "setup_free_sps",
+        "turns",
+        "hand_size",
+        "action_rounds",
+        "deck_additions",
+    )
     return out

@@ -7,6 +7,7 @@ bot, a scripted list) answer it. The engine never reads the keyboard.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 
@@ -20,7 +21,8 @@ class Decision:
 
     ``kind`` names the kind of choice (``card``, ``use``, ``place``, ``check``...),
     ``options`` are the legal answers (JSON-able values) and ``labels`` their
-    display text, in the same order.
+    display text, in the same order. Bots never read labels, so a decision may
+    instead carry ``describe`` to make them only when a person looks.
     """
 
     kind: str
@@ -29,10 +31,15 @@ class Decision:
     prompt: str
     labels: list[str] | None = None
     context: dict[str, Any] = field(default_factory=dict)
+    describe: Callable[[Any], str] | None = None
 
     def label(self, i: int) -> str:
         """Display text of option ``i``."""
-        return self.labels[i] if self.labels else str(self.options[i])
+        if self.labels:
+            return self.labels[i]
+        if self.describe:
+            return self.describe(self.options[i])
+        return str(self.options[i])
 
     def check(self, answer: Any) -> Any:
         """Return ``answer`` when it is legal, else raise IllegalAnswer."""

@@ -82,7 +82,7 @@ class Game(TurnCallbacks):
     def _main(self) -> Steps:
         try:
             while self.state["phase"] != "game_over":
-                self._checkpoint()
+                self.checkpoint()
                 yield from STEPS[self.state["phase"]](self)
                 self.proceed()
         except GameOver as end:
@@ -91,12 +91,14 @@ class Game(TurnCallbacks):
                 "how": end.how,
                 "detail": end.detail,
                 "vp": self.state["vp"],
-                "turn": self.state["turn"],
+                "turn": min(self.state["turn"], self.data.turns),
             }
             self.note("game_over", f"Game over: {end.winner or 'draw'} ({end.how}). {end.detail}")
             self.state["phase"] = "game_over"
 
-    def _checkpoint(self) -> None:
+    def checkpoint(self) -> None:
+        """Snapshot the state; the rules call it only where the current step
+        can restart from the state alone."""
         self._ckpt = marshal.dumps(self.state)
         self._ckpt_log = len(self.log)
         self._journal = []
@@ -223,9 +225,9 @@ class Game(TurnCallbacks):
         return opponent(side)
 
     def ask(self, kind: str, player: str, options: list, prompt: str,
-            labels: list[str] | None = None, **context: Any) -> Decision:
+            labels: list[str] | None = None, describe=None, **context: Any) -> Decision:
         """Build a Decision (``answer = yield game.ask(...)``)."""
-        return Decision(kind, player, options, prompt, labels, context)
+        return Decision(kind, player, options, prompt, labels, context, describe)
 
     def space_name(self, space: int) -> str:
         return self.data.spaces[space].name

@@ -8,11 +8,23 @@ from engine.board import controller
 
 
 # ------------------------------------------------------------ 6.1 placement
-def placement_cost(game, side: str, space: int) -> int:
+def placement_costs(game, side: str, spaces) -> dict[int, int]:
     """6.1.3: 2 Ops in an opponent-controlled space, else 1, recomputed for
-    every SP (B.5.2); lasting effects may change it (a waived surcharge)."""
-    cost = 2 if controller(game, space) == game.opponent(side) else 1
-    return max(1, cost + hooks.total(game, "placement_cost", player=side, space=space, cost=cost))
+    every SP (B.5.2); lasting effects may change a cost (a waived surcharge) or
+    forbid placing. Spaces where placing is forbidden are left out."""
+    st = game.state
+    own = st["sp"][side]
+    other = st["sp"][game.opponent(side)]
+    stab = game.stability
+    costs = {s: 2 if other[s] - own[s] >= stab[s] else 1 for s in spaces}
+    if st["effects"]:
+        for s, cost in list(costs.items()):
+            if hooks.banned(game, "placement_ban", player=side, space=s):
+                del costs[s]
+            else:
+                costs[s] = max(1, cost + hooks.total(game, "placement_cost", player=side,
+                                                     space=s, cost=cost))
+    return costs
 
 
 def reach(game, side: str, within=None) -> list[int]:
@@ -38,20 +50,17 @@ def place_with_ops(game, side: str, ops: int, card: int | None = None, within=No
     spaces = reach(game, side, within)
     left = ops
     while left > 0:
-        options = [
-            s for s in spaces
-            if placement_cost(game, side, s) <= left
-            and not hooks.banned(game, "placement_ban", player=side, space=s)
-        ]
+        costs = placement_costs(game, side, spaces)
+        options = [s for s, cost in costs.items() if cost <= left]
         if not options:
             game.note("wasted", f"{side} cannot spend the remaining {left} Ops", player=side)
             return
         space = yield game.ask(
             "place", side, options, f"{side}: place an SP ({left} Ops left)",
-            [f"{game.space_name(s)} (cost {placement_cost(game, side, s)})" for s in options],
+            describe=lambda s, costs=costs: f"{game.space_name(s)} (cost {costs[s]})",
             ops_left=left, card=card,
         )
-        left -= placement_cost(game, side, space)
+        left -= costs[space]
         st["sp"][side][space] += 1
         game.note("place", f"{side} places 1 SP in {game.space_name(space)}", player=side,
                   space=space)
@@ -64,10 +73,10 @@ def check_targets(game, side: str, within=None) -> list[int]:
     those a lasting effect forbids."""
     other = game.state["sp"][game.opponent(side)]
     spaces = range(len(other)) if within is None else within
-    return [
-        s for s in spaces
-        if other[s] and not hooks.banned(game, "check_ban", player=side, space=s)
-    ]
+    targets = [s for s in spaces if other[s]]
+    if game.state["effects"]:
+        targets = [s for s in targets if not hooks.banned(game, "check_ban", player=side, space=s)]
+    return targets
 
 
 def check_modifiers(game, side: str, space: int) -> list[tuple[str, int]]:
@@ -136,19 +145,21 @@ def support_checks(game, side: str, ops: int, count: int = 2, card: int | None =
         if not targets:
             game.note("no_target", f"{side} has no legal support check target", player=side)
             return
-        options: list = list(targets)
-        labels = [game.space_name(s) for s in targets]
+        options: list = targets
         if game.state["options"]["voluntary_stop"]:
             options.append("stop")
-            labels.append("Stop (make no more checks)")
         space = yield game.ask("check", side, options,
-                               f"{side}: support check {i + 1} of {count} ({ops} Ops)", labels,
-                               ops=ops, card=card)
+                               f"{side}: support check {i + 1} of {count} ({ops} Ops)",
+                               describe=_describe_target(game), ops=ops, card=card)
         if space == "stop":
             return
         yield from support_check(game, side, ops, space, card)
         if game.state["phase"] == "game_over":
             return
+
+
+def _describe_target(game):
+    return lambda o: "Stop (make no more checks)" if o == "stop" else game.space_name(o)
 
 
 # ------------------------------------------------------ 6.3 Tiananmen Square

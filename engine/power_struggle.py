@@ -329,8 +329,9 @@ def power_struggle(game, country: str, scorer: str, *,
         "round": 0,
         "winner": None,
         "suit": None,
-        "modifier": 0,
-        "vp_roll": None,
+        "vp_total": None,
+        "takes_power": False,
+        "surrendered": False,
     }
     st["ps"] = ps
     game.note("ps_start", f"Power Struggle in {country} ({scorer} played the Scoring card)",
@@ -341,7 +342,10 @@ def power_struggle(game, country: str, scorer: str, *,
         _advance(game, ps)
     result = {
         "winner": ps["winner"],
+        # True when Power passed to the Democrat (8.4.4 or 8.4.5): the caller
+        # then removes the Scoring card for good (8.4.7).
         "democrat_took_power": had_power != "democrat" and st["power"][country] == "democrat",
+        "surrendered": ps["surrendered"],
         "suit": ps["suit"],
     }
     st["ps"] = None
@@ -449,7 +453,8 @@ def _round(game, ps: dict) -> Generator:
         ps["attacker"] = defender
         return
     ps["attack"] = {"card": cid, "suit": suit, "rank": card.rank}
-    game.note("ps_attack", f"{attacker} attacks with {card_label(game, cid, suit if card.kind == 'leader' else None)}",
+    declared = suit if card.kind == "leader" else None
+    game.note("ps_attack", f"{attacker} attacks with {card_label(game, cid, declared)}",
               player=attacker, card=cid, suit=suit)
     # Step 2: the defender may match; without a match the attacker wins in his suit.
     options = match_options(game, defender, suit)
@@ -598,7 +603,7 @@ def vp_roll_step(game, ps: dict) -> Generator:
     """8.4.3: the winner rolls for VP; the modified roll is kept for 8.4.4."""
     winner = ps["winner"]
     total, row = _aftermath_roll(game, ps, winner, "Victory Point")
-    ps["vp_roll"] = total
+    ps["vp_total"] = total
     ps["takes_power"] = bool(row.takes_power)
     game.add_vp(row.vp if winner == "democrat" else -row.vp,
                 f"Power Struggle in {ps['country']} won by the {winner}")
@@ -620,10 +625,11 @@ def takes_power_step(game, ps: dict) -> Generator:
 def surrender_step(game, ps: dict) -> Generator:
     """8.4.5: the Communist who kept Power may give it up (no Power VP)."""
     answer = yield game.ask(
-        "ps_surrender", "communist", ["no", "yes"],
+        "ps_surrender", "communist", ["yes", "no"],
         f"communist: voluntarily give up Power in {ps['country']}?", country=ps["country"],
     )
     if answer == "yes":
+        ps["surrendered"] = True
         game.state["power"][ps["country"]] = "democrat"
         game.note("ps_power", f"The Communist gives up Power in {ps['country']}",
                   country=ps["country"])

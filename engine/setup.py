@@ -98,7 +98,7 @@ def setup_step(game):
             space = yield game.ask(
                 "setup_place", side, options,
                 f"Place a free SP ({i + 1} of {n}) in a space with no opponent SPs",
-                [game.space_name(s) for s in options],
+                describe=game.space_name,
             )
             st["sp"][side][space] += 1
             game.note("place", f"{side} places 1 SP in {game.space_name(space)} (setup)",

@@ -18,7 +18,7 @@ from engine.setup import deal, setup_step
 PHASES = [
     "setup",                # 3.0
     "deal",                 # 4.5.1
-    "action_round",         # 4.5.2, one state entry per action round
+    "action_rounds",        # 4.5.2
     "extra_support_check",  # 4.5.3
     "verify_held_cards",    # 4.5.4
     "new_years_eve",        # 4.5.5
@@ -28,11 +28,9 @@ PHASES = [
 ]
 
 TRANSITIONS = [
-    {"trigger": "proceed", "source": "setup", "dest": "action_round", "before": "start_rounds"},
-    {"trigger": "proceed", "source": "deal", "dest": "action_round", "before": "start_rounds"},
-    {"trigger": "proceed", "source": "action_round", "dest": "action_round",
-     "conditions": "next_round"},
-    {"trigger": "proceed", "source": "action_round", "dest": "extra_support_check"},
+    {"trigger": "proceed", "source": "setup", "dest": "action_rounds", "before": "start_rounds"},
+    {"trigger": "proceed", "source": "deal", "dest": "action_rounds", "before": "start_rounds"},
+    {"trigger": "proceed", "source": "action_rounds", "dest": "extra_support_check"},
     {"trigger": "proceed", "source": "extra_support_check", "dest": "verify_held_cards"},
     {"trigger": "proceed", "source": "verify_held_cards", "dest": "new_years_eve"},
     {"trigger": "proceed", "source": "new_years_eve", "dest": "advance_turn"},
@@ -59,20 +57,6 @@ class TurnCallbacks:
         st["rounds"] = {"democrat": 0, "communist": 0}
         st["phasing"] = "communist"
 
-    def next_round(self) -> bool:
-        """4.5.2: alternate, Communist first; a side with extra rounds
-        (a lasting effect on the ``action_rounds`` hook) plays them after
-        the opponent has finished (B.3.4)."""
-        st = self.state
-        side = st["phasing"]
-        other = self.opponent(side)
-        if st["rounds"][other] < rounds_allowed(self, other):
-            st["phasing"] = other
-        elif st["rounds"][side] >= rounds_allowed(self, side):
-            return False
-        st["ar"] += 1
-        return True
-
     def turns_remain(self) -> bool:
         return self.state["turn"] <= self.data.turns
 
@@ -83,6 +67,31 @@ def attach_turn_machine(game: TurnCallbacks) -> None:
         model=game, states=PHASES, transitions=TRANSITIONS, initial=game.state["phase"],
         model_attribute="phase", auto_transitions=False,
     )
+
+
+def next_round(game) -> bool:
+    """4.5.2: alternate, Communist first; a side with extra rounds (a lasting
+    effect on the ``action_rounds`` hook) plays them after the opponent has
+    finished (B.3.4). False when the turn's action rounds are over."""
+    st = game.state
+    side = st["phasing"]
+    other = game.opponent(side)
+    if st["rounds"][other] < rounds_allowed(game, other):
+        st["phasing"] = other
+    elif st["rounds"][side] >= rounds_allowed(game, side):
+        return False
+    st["ar"] += 1
+    return True
+
+
+def action_rounds_step(game):
+    """4.5.2: the action rounds of a turn; each starts from a checkpoint, so a
+    save made in one replays only that round."""
+    while True:
+        yield from action_round(game)
+        if not next_round(game):
+            return
+        game.checkpoint()
 
 
 def deal_step(game):
@@ -141,7 +150,7 @@ def advance_turn_step(game):
 STEPS = {
     "setup": setup_step,
     "deal": deal_step,
-    "action_round": action_round,
+    "action_rounds": action_rounds_step,
     "extra_support_check": extra_support_check_step,
     "verify_held_cards": verify_held_cards_step,
     "new_years_eve": new_years_eve_step,

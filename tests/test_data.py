@@ -55,7 +55,12 @@ def test_component_counts(data: GameData) -> None:
     assert len(data.ps_cards) == 52 and [c.id for c in data.ps_cards] == list(range(52))
     assert len(data.tiananmen) == 8
     assert list(data.countries) == [
-        "East Germany", "Poland", "Czechoslovakia", "Hungary", "Romania", "Bulgaria",
+        "East Germany",
+        "Poland",
+        "Czechoslovakia",
+        "Hungary",
+        "Romania",
+        "Bulgaria",
     ]
 
 
@@ -64,7 +69,11 @@ def test_turn_structure(data: GameData) -> None:
     assert data.deck_additions == {3: "middle", 7: "late"}  # 4.5.6
     # 3.4: each side places 7 more SPs, Communist first, alternating 2/3/3/4/2.
     assert data.setup_order == (
-        ("communist", 2), ("democrat", 3), ("communist", 3), ("democrat", 4), ("communist", 2),
+        ("communist", 2),
+        ("democrat", 3),
+        ("communist", 3),
+        ("democrat", 4),
+        ("communist", 2),
     )
     assert sum(n for side, n in data.setup_order if side == "communist") == 7
     assert sum(n for side, n in data.setup_order if side == "democrat") == 7
@@ -101,18 +110,26 @@ def test_cross_border_links(data: GameData) -> None:
     assert cross == {
         frozenset(p)
         for p in [
-            ("Dresden", "Wroclaw"), ("Dresden", "Plzen"), ("Katowice", "Ostrava"),
-            ("Kosice", "Debrecen"), ("Szeged", "Timisoara"), ("Constanta", "Varna"),
+            ("Dresden", "Wroclaw"),
+            ("Dresden", "Plzen"),
+            ("Katowice", "Ostrava"),
+            ("Kosice", "Debrecen"),
+            ("Szeged", "Timisoara"),
+            ("Constanta", "Varna"),
         ]
     }
 
 
 BATTLEGROUNDS = {
-    "East Germany": (12, {"Berlin", "Lutheran Church", "Magdeburg", "Leipzig",
-                          "Karl-Marx-Stadt", "Dresden"}),
+    "East Germany": (
+        12,
+        {"Berlin", "Lutheran Church", "Magdeburg", "Leipzig", "Karl-Marx-Stadt", "Dresden"},
+    ),
     "Poland": (14, {"Gdansk", "Poznan", "Warszawa", "Wroclaw", "Lodz", "Krakow"}),
-    "Czechoslovakia": (11, {"Praha", "Charles University", "Czech Writers", "Brno", "Ostrava",
-                            "Bratislava"}),
+    "Czechoslovakia": (
+        11,
+        {"Praha", "Charles University", "Czech Writers", "Brno", "Ostrava", "Bratislava"},
+    ),
     "Hungary": (12, {"Miskolc", "Debrecen", "Budapest", "Szeged"}),
     "Romania": (14, {"Timisoara", "Cluj-Napoca", "Iasi", "Brasov", "Bucuresti", "Galati"}),
     "Bulgaria": (12, {"Ruse", "Sofia", "Burgas", "Varna", "Plovdiv"}),
@@ -135,8 +152,15 @@ def test_country_spaces_and_battlegrounds(data: GameData, country: str) -> None:
 
 def test_stability_follows_the_icon(data: GameData) -> None:
     # Not a rule, but true of the whole printed map (see docs/data-corrections.md).
-    expected = {"worker": 3, "bureaucrat": 3, "farmer": 4, "elite": 4, "minority": 4,
-                "intellectual": 2, "student": 1}
+    expected = {
+        "worker": 3,
+        "bureaucrat": 3,
+        "farmer": 4,
+        "elite": 4,
+        "minority": 4,
+        "intellectual": 2,
+        "student": 1,
+    }
     for s in data.spaces:
         if s.type == "church":
             assert s.stability == (5 if s.region == "Eastern Europe" else 3), s.name
@@ -147,24 +171,52 @@ def test_stability_follows_the_icon(data: GameData) -> None:
 def test_rulebook_examples_of_the_map(data: GameData) -> None:
     assert data.space("Dresden").stability == 4  # 2.1.7
     names = lambda space: {data.spaces[i].name for i in space.adjacent}  # noqa: E731
-    assert names(data.space("Budapest")) >= {"Eotvos Lorand University", "Miskolc",
-                                             "Tatabanya", "Szeged"}  # 2.1.7 example
+    assert names(data.space("Budapest")) >= {
+        "Eotvos Lorand University",
+        "Miskolc",
+        "Tatabanya",
+        "Szeged",
+    }  # 2.1.7 example
     assert names(data.space("Czech Catholic Church")) == {"Bratislava", "Ostrava", "Presov"}
     assert "Kosice" in names(data.space("Presov"))  # 6.1.2 example
     assert names(data.space("Jagiellonian University")) == {"Krakow", "Polish Writers"}  # 6.2
-    assert names(data.space("Krakow")) >= {"Lodz", "Jagiellonian University",
-                                           "Polish Catholic Church"}
+    assert names(data.space("Krakow")) >= {
+        "Lodz",
+        "Jagiellonian University",
+        "Polish Catholic Church",
+    }
     assert data.space("Bydgoszcz").type == "elite" and data.space("Lodz").type == "worker"  # 2.3.2
 
 
 def test_setup_support_points(data: GameData) -> None:
     # Rules 3.2 and 3.3, space by space.
-    communist = {"Bydgoszcz": 1, "Warszawa": 1, "Lublin": 1, "Dresden": 2, "Berlin": 2,
-                 "Plzen": 2, "Praha": 2, "Brno": 1, "Szombathely": 1, "Cluj-Napoca": 2,
-                 "Bucuresti": 2, "Sofia": 2, "Stara Zagora": 1}
-    democrat = {"Polish Catholic Church": 5, "Gdansk": 1, "Krakow": 1,
-                "East German Lutheran Church": 1, "Czech Writers": 2, "Czech Catholic Church": 1,
-                "Budapest": 1, "Szeged": 1, "Hungarian Catholic Church": 1, "Szekesfehervar": 1}
+    communist = {
+        "Bydgoszcz": 1,
+        "Warszawa": 1,
+        "Lublin": 1,
+        "Dresden": 2,
+        "Berlin": 2,
+        "Plzen": 2,
+        "Praha": 2,
+        "Brno": 1,
+        "Szombathely": 1,
+        "Cluj-Napoca": 2,
+        "Bucuresti": 2,
+        "Sofia": 2,
+        "Stara Zagora": 1,
+    }
+    democrat = {
+        "Polish Catholic Church": 5,
+        "Gdansk": 1,
+        "Krakow": 1,
+        "East German Lutheran Church": 1,
+        "Czech Writers": 2,
+        "Czech Catholic Church": 1,
+        "Budapest": 1,
+        "Szeged": 1,
+        "Hungarian Catholic Church": 1,
+        "Szekesfehervar": 1,
+    }
     for side, fixed in (("communist", communist), ("democrat", democrat)):
         placed = {s.name: s.setup[side] for s in data.spaces if s.setup[side]}
         assert placed == {data.space(n).name: sp for n, sp in fixed.items()}
@@ -201,11 +253,16 @@ def test_spaces_are_hashable(data: GameData) -> None:
 def test_country_scoring_values(data: GameData) -> None:
     # Presence / Domination / Control from the Scoring cards (JA card list #22, 23, 42, 43,
     # 55, 95); Power Value 3 for Poland (8.4.6 example), Romania 2/4 (9.3.1 example).
-    values = {name: (c.presence, c.domination, c.control, c.power)
-              for name, c in data.countries.items()}
+    values = {
+        name: (c.presence, c.domination, c.control, c.power) for name, c in data.countries.items()
+    }
     assert values == {
-        "East Germany": (3, 6, 9, 3), "Poland": (3, 6, 9, 3), "Czechoslovakia": (2, 4, 6, 2),
-        "Hungary": (1, 2, 4, 1), "Romania": (2, 4, 6, 2), "Bulgaria": (1, 2, 3, 1),
+        "East Germany": (3, 6, 9, 3),
+        "Poland": (3, 6, 9, 3),
+        "Czechoslovakia": (2, 4, 6, 2),
+        "Hungary": (1, 2, 4, 1),
+        "Romania": (2, 4, 6, 2),
+        "Bulgaria": (1, 2, 3, 1),
     }
     assert data.final_power_bonus == -4  # 10.4.1
     assert data.ceausescus_not_captured == -2  # 7.6.5
@@ -223,7 +280,10 @@ def test_strategy_deck(data: GameData) -> None:
     assert [len(data.cards_of_period(p)) for p in ("early", "middle", "late")] == [40, 41, 29]
     assert data.cards_of_period("early") == list(range(1, 41))
     assert Counter(c.side for c in data.cards.values()) == {
-        "democrat": 52, "communist": 44, "neutral": 8, "scoring": 6,
+        "democrat": 52,
+        "communist": 44,
+        "neutral": 8,
+        "scoring": 6,
     }
     # Cards not removed after the event (no asterisk, 2.2.4).
     kept = {n for n, c in data.cards.items() if not c.removed and c.side != "scoring"}
@@ -237,13 +297,27 @@ def test_strategy_deck(data: GameData) -> None:
 @pytest.mark.parametrize(
     ("number", "side", "ops", "removed"),
     [  # the 2011 sample turn's hands and the rulebook examples (5.2, 5.3, 7.3)
-        (1, "communist", 2, True), (3, "democrat", 3, True), (4, "democrat", 1, True),
-        (6, "communist", 3, False), (9, "communist", 1, True), (10, "communist", 3, True),
-        (12, "communist", 2, True), (14, "neutral", 4, False), (15, "communist", 3, True),
-        (17, "democrat", 3, False), (19, "democrat", 2, True), (26, "democrat", 1, True),
-        (27, "democrat", 3, False), (29, "democrat", 1, True), (33, "democrat", 2, True),
-        (34, "democrat", 2, True), (35, "communist", 3, True), (36, "democrat", 3, True),
-        (39, "democrat", 2, True), (40, "democrat", 3, True), (71, "democrat", 3, True),
+        (1, "communist", 2, True),
+        (3, "democrat", 3, True),
+        (4, "democrat", 1, True),
+        (6, "communist", 3, False),
+        (9, "communist", 1, True),
+        (10, "communist", 3, True),
+        (12, "communist", 2, True),
+        (14, "neutral", 4, False),
+        (15, "communist", 3, True),
+        (17, "democrat", 3, False),
+        (19, "democrat", 2, True),
+        (26, "democrat", 1, True),
+        (27, "democrat", 3, False),
+        (29, "democrat", 1, True),
+        (33, "democrat", 2, True),
+        (34, "democrat", 2, True),
+        (35, "communist", 3, True),
+        (36, "democrat", 3, True),
+        (39, "democrat", 2, True),
+        (40, "democrat", 3, True),
+        (71, "democrat", 3, True),
         (101, "communist", 1, True),
     ],
 )
@@ -257,16 +331,22 @@ def test_power_struggle_deck(data: GameData) -> None:
     suited = Counter((c.suit, c.rank) for c in data.ps_cards if c.kind == "suit")
     assert suited == {
         ("rally", 1): 6,
-        ("march", 6): 2, ("march", 5): 2, ("march", 4): 4, ("march", 3): 4,
-        ("strike", 6): 2, ("strike", 5): 2, ("strike", 4): 4, ("strike", 3): 4,
-        ("petition", 6): 3, ("petition", 5): 3,
+        ("march", 6): 2,
+        ("march", 5): 2,
+        ("march", 4): 4,
+        ("march", 3): 4,
+        ("strike", 6): 2,
+        ("strike", 5): 2,
+        ("strike", 4): 4,
+        ("strike", 3): 4,
+        ("petition", 6): 3,
+        ("petition", 5): 3,
     }
     leaders = Counter(c.leader for c in data.ps_cards if c.kind == "leader")
     assert leaders == {"intellectual": 4, "elite": 4, "worker": 2, "church": 1, "student": 1}
     assert all(c.rank == 3 for c in data.ps_cards if c.kind == "leader")
     wild = {c.name: c.rank for c in data.ps_cards if c.kind == "wild"}
-    assert wild == {"Tactic Fails": 0, "Support Falters": 0, "Support Surge": 0,
-                    "Scare Tactics": 0}
+    assert wild == {"Tactic Fails": 0, "Support Falters": 0, "Support Surge": 0, "Scare Tactics": 0}
     assert data.ps_cards[6].name == "March 6"
 
 
@@ -295,13 +375,19 @@ def test_tiananmen_track(data: GameData) -> None:
     assert all(d < c for d, c in needs[:5]) and all(c < d for d, c in needs[5:])
     assert [b.award for b in data.tiananmen].count("immediate") == 2
     assert {b.box for b in data.tiananmen if b.award == "immediate"} == {3, 4}  # 6.3.5
-    assert data.tiananmen[3].names == {"democrat": "Hunger Strike",
-                                       "communist": "Students Arrested"}
+    assert data.tiananmen[3].names == {
+        "democrat": "Hunger Strike",
+        "communist": "Students Arrested",
+    }
 
 
 def test_ussr_track(data: GameData) -> None:
     assert [(p["card"], p["vp"]) for p in data.ussr_track] == [
-        (None, 0), (33, 1), (81, 3), (84, 5), (109, -3),
+        (None, 0),
+        (33, 1),
+        (81, 3),
+        (84, 5),
+        (109, -3),
     ]
     assert data.cards[84].name == "Breakaway Baltic Republics"
 
@@ -329,7 +415,9 @@ def test_asymmetric_adjacency(data_dir: Path) -> None:
 
 
 def test_unknown_adjacent_name(data_dir: Path) -> None:
-    line = edit(data_dir / "map.yaml", "adjacent: [Schwerin, Berlin]", "adjacent: [Schwerin, Berln]")
+    line = edit(
+        data_dir / "map.yaml", "adjacent: [Schwerin, Berlin]", "adjacent: [Schwerin, Berln]"
+    )
     with pytest.raises(DataError, match="did you mean 'Berlin'") as info:
         load_data(data_dir)
     assert info.value.line == line and info.value.path.name == "map.yaml"
@@ -345,28 +433,48 @@ def test_duplicate_card_number(data_dir: Path) -> None:
 @pytest.mark.parametrize(
     ("file", "old", "new", "message"),
     [
-        ("map.yaml", "country: Poland\n    region: Eastern Europe\n    type: worker\n"
-         "    stability: 3\n    battleground: false\n    adjacent: [Gdansk, Poznan]",
-         "country: Polska\n    region: Eastern Europe\n    type: worker\n"
-         "    stability: 3\n    battleground: false\n    adjacent: [Gdansk, Poznan]",
-         "unknown country 'Polska'"),
-        ("map.yaml", "type: minority\n    stability: 4\n    battleground: false\n"
-         "    adjacent: [Targu", "type: minorty\n    stability: 4\n    battleground: false\n"
-         "    adjacent: [Targu", "unknown type 'minorty'"),
-        ("map.yaml", "    stability: 1\n    battleground: false\n    adjacent: [Berlin",
-         "    stability: one\n    battleground: false\n    adjacent: [Berlin",
-         "field 'stability' must be an integer"),
+        (
+            "map.yaml",
+            "country: Poland\n    region: Eastern Europe\n    type: worker\n"
+            "    stability: 3\n    battleground: false\n    adjacent: [Gdansk, Poznan]",
+            "country: Polska\n    region: Eastern Europe\n    type: worker\n"
+            "    stability: 3\n    battleground: false\n    adjacent: [Gdansk, Poznan]",
+            "unknown country 'Polska'",
+        ),
+        (
+            "map.yaml",
+            "type: minority\n    stability: 4\n    battleground: false\n    adjacent: [Targu",
+            "type: minorty\n    stability: 4\n    battleground: false\n    adjacent: [Targu",
+            "unknown type 'minorty'",
+        ),
+        (
+            "map.yaml",
+            "    stability: 1\n    battleground: false\n    adjacent: [Berlin",
+            "    stability: one\n    battleground: false\n    adjacent: [Berlin",
+            "field 'stability' must be an integer",
+        ),
         ("map.yaml", "    name: Rostock\n", "    name: Schwerin\n", "duplicate space name"),
-        ("strategy.yaml", "ops: 2, removed: true, red_title: false, lasting: false}\n"
-         "  - {number: 2,", "removed: true, red_title: false, lasting: false}\n"
-         "  - {number: 2,", "missing field 'ops'"),
+        (
+            "strategy.yaml",
+            "ops: 2, removed: true, red_title: false, lasting: false}\n  - {number: 2,",
+            "removed: true, red_title: false, lasting: false}\n  - {number: 2,",
+            "missing field 'ops'",
+        ),
         ("strategy.yaml", "name: Prudence,", "name: Michnik,", "duplicate card name"),
         ("strategy.yaml", "scores: Romania}", "scores: Rumania}", "unknown country 'Rumania'"),
         ("countries.yaml", "scoring_card: 42", "scoring_card: 41", "is not the East Germany"),
-        ("power_struggle.yaml", "  - {id: 51, name: Scare Tactics, kind: wild, rank: 0}\n", "",
-         "expected 52 Power Struggle cards, found 51"),
-        ("tables.yaml", "    award: immediate\n  - box: 5", "    award: sometimes\n  - box: 5",
-         "unknown award 'sometimes'"),
+        (
+            "power_struggle.yaml",
+            "  - {id: 51, name: Scare Tactics, kind: wild, rank: 0}\n",
+            "",
+            "expected 52 Power Struggle cards, found 51",
+        ),
+        (
+            "tables.yaml",
+            "    award: immediate\n  - box: 5",
+            "    award: sometimes\n  - box: 5",
+            "unknown award 'sometimes'",
+        ),
         ("tables.yaml", "hand_size: 8", "hand_size: 8\nhand_size: 9", "duplicate key 'hand_size'"),
     ],
 )
