@@ -70,7 +70,7 @@ def play_card(game, side: str, card: int):
     if info.side in (side, "neutral") and event_available(game, card, side):
         uses.append("event")
         labels.append("Event")
-    elif info.side in (side, "neutral") and (game.events is None or not game.events.has_event(card)):
+    elif info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
         game.note("unwritten", f"The event of {game.card_name(card)} is not written yet; "
                   "the card plays for operations only", card=card)
     use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
@@ -97,7 +97,7 @@ def play_for_ops(game, side: str, card: int, use: str):
     order = "after"
     if trigger:
         order = yield game.ask("event_order", side, ["before", "after"],
-                               f"{side}: the {opp}'s event happens before or after your operations?",
+                               f"{side}: the {opp}'s event before or after your operations?",
                                ["Event before operations", "Event after operations"], card=card)
     happened = False
     if trigger and order == "before":

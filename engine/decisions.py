@@ -6,8 +6,8 @@ bot, a scripted list) answer it. The engine never reads the keyboard.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 

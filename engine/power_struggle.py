@@ -349,6 +349,7 @@ def power_struggle(game, country: str, scorer: str, *,
         "suit": ps["suit"],
     }
     st["ps"] = None
+    _MODEL.game, _MODEL.ps = None, {"step": "idle"}
     return result
 
 
@@ -465,7 +466,7 @@ def _round(game, ps: dict) -> Generator:
     answer = yield game.ask(
         "ps_match", defender, options,
         f"{defender}: match the {card_label(game, cid)} ({SUIT_NAMES[suit]}) or concede",
-        _labels(game, options), country=ps["country"], attack=ps["attack"],
+        _labels(game, options), country=ps["country"], attack=dict(ps["attack"]),
     )
     if answer == "concede":
         _decide(game, ps, attacker, suit, f"the {defender} concedes")

@@ -25,7 +25,8 @@ def country_levels(game, country: str) -> dict[str, tuple[str | None, int]]:
         level = None
         if n >= 1:
             level = "presence"
-        if n > m and bg_held[side] > bg_held[other] and bg_held[side] >= 1 and n - bg_held[side] >= 1:
+        own_bg, other_bg = bg_held[side], bg_held[other]
+        if n > m and own_bg > other_bg and own_bg >= 1 and n - own_bg >= 1:
             level = "domination"
         if n > m and bgs and bg_held[side] == len(bgs):
             level = "control"

@@ -176,9 +176,9 @@ def test_rulebook_examples_of_the_map(data: GameData) -> None:
         "Miskolc",
         "Tatabanya",
         "Szeged",
-    }  # 2.1.7 example
+    }  # the spaces of the 2.1.7 map figure
     assert names(data.space("Czech Catholic Church")) == {"Bratislava", "Ostrava", "Presov"}
-    assert "Kosice" in names(data.space("Presov"))  # 6.1.2 example
+    assert "Kosice" in names(data.space("Presov"))  # 6.1.4 example
     assert names(data.space("Jagiellonian University")) == {"Krakow", "Polish Writers"}  # 6.2
     assert names(data.space("Krakow")) >= {
         "Lodz",
@@ -296,7 +296,8 @@ def test_strategy_deck(data: GameData) -> None:
 
 @pytest.mark.parametrize(
     ("number", "side", "ops", "removed"),
-    [  # the 2011 sample turn's hands and the rulebook examples (5.2, 5.3, 7.3)
+    [  # side/Ops from the 2011 sample turn's hands and the examples of 5.2, 5.3, 7.3.1;
+        # the asterisk (removed) from the same sample turn and the JA card list
         (1, "communist", 2, True),
         (3, "democrat", 3, True),
         (4, "democrat", 1, True),

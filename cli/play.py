@@ -1,0 +1,124 @@
+"""`dof play`: one game between people and bots at the terminal.
+
+People see the board redrawn before each of their decisions; a game between
+bots only prints the log as it happens, then the result.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from cli.board_view import board_view, format_result, log_line
+from cli.human import HumanAgent, Quit, write_save
+from cli.sim import SIDES, bot_seed
+from engine.agents import make_agent
+from engine.game import Game, SaveError
+
+
+class LoadError(Exception):
+    """A save file that cannot be read or replayed."""
+
+
+class SaveFailure(Exception):
+    """The --save file cannot be written."""
+
+
+def load_game(path: str, data, events) -> Game:
+    """Read a save file; every failure becomes one LoadError line."""
+    try:
+        obj = json.loads(Path(path).read_text(encoding="utf-8"))
+        return Game.from_json(obj, data, events)
+    except OSError as exc:
+        raise LoadError(f"cannot load {path}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise LoadError(f"cannot load {path}: not a JSON save file ({exc})") from None
+    except SaveError as exc:
+        raise LoadError(f"cannot load {path}: {exc}") from None
+    except Exception as exc:  # the replay ran into anything else: still a bad save
+        raise LoadError(f"cannot load {path}: the save does not replay "
+                        f"({type(exc).__name__}: {exc})") from None
+
+
+def new_game(data, events, seed: int | None, extra_sps: dict[str, int],
+             console: Console) -> Game:
+    """A new game; a random seed is printed so the game can be replayed."""
+    if seed is None:
+        seed = random.randrange(1_000_000)
+    console.print(f"Seed {seed} (replay with --seed {seed})", highlight=False)
+    return Game.new(data, seed, options={"extra_sps": extra_sps}, events=events)
+
+
+def make_agents(kinds: dict[str, str], seed: int, console: Console, save: str | None,
+                input_fn: Callable[[str], str] | None = None) -> dict:
+    """Agents by side; both human sides share one agent (hot seat)."""
+    human = None
+    agents = {}
+    for side in SIDES:
+        if kinds[side] == "human":
+            human = human or HumanAgent(console, input_fn, save_path=save)
+            agents[side] = human
+        else:
+            agents[side] = make_agent(kinds[side], bot_seed(seed, side))
+    return agents
+
+
+def autosave(game: Game, path: str | None, console: Console) -> None:
+    if not path:
+        return
+    try:
+        write_save(game, path)
+    except OSError as exc:
+        console.print(f"Warning: cannot save to {path}: {exc.strerror or exc}", style="yellow",
+                      markup=False)
+
+
+def drive(game: Game, agents: dict, console: Console, echo: bool, save: str | None) -> None:
+    """Answer decisions until the game ends; ``echo`` prints log lines as they come."""
+    printed = 0
+    while True:
+        if echo:
+            for entry in game.log[printed:]:
+                console.print(log_line(entry), highlight=False)
+            printed = len(game.log)
+        decision = game.pending
+        if decision is None:
+            return
+        agent = agents[decision.player]
+        if isinstance(agent, HumanAgent):
+            autosave(game, save, console)
+        game.answer(agent.choose(game, decision))
+
+
+def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: str | None,
+             extra_sps: dict[str, int], data, events, console: Console,
+             input_fn: Callable[[str], str] | None = None) -> int:
+    """Play one game; returns the exit code (0, or 1 when input ended)."""
+    if load:
+        game = load_game(load, data, events)
+        console.print(f"Loaded {load} (turn {game.state['turn']}, "
+                      f"action round {game.state['ar']})", highlight=False)
+    else:
+        game = new_game(data, events, seed, extra_sps, console)
+    if save:
+        try:
+            write_save(game, save)
+        except OSError as exc:
+            raise SaveFailure(f"cannot save to {save}: {exc.strerror or exc}") from None
+    humans = [side for side in SIDES if kinds[side] == "human"]
+    agents = make_agents(kinds, game.state["seed"], console, save, input_fn)
+    try:
+        drive(game, agents, console, echo=not humans, save=save)
+    except Quit as left:
+        return left.code
+    autosave(game, save, console)
+    if humans:
+        viewer = humans[0] if len(humans) == 1 else None
+        console.print(board_view(game, viewer, new_from=agents[humans[0]].shown))
+    console.print(Text(format_result(game), style="bold"))
+    return 0

@@ -1,0 +1,10 @@
+"""Shared fixtures: the game data is loaded once per test session."""
+
+import pytest
+
+from engine.data import load_data
+
+
+@pytest.fixture(scope="session")
+def data():
+    return load_data()
