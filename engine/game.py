@@ -244,5 +244,5 @@ class Game(TurnCallbacks):
                 return None
             st["deck"], st["discard"] = st["discard"], []
             rng.shuffle(self.state, st["deck"])
-            self.note("reshuffle", f"The discards are reshuffled into a {len(st['deck'])}-card deck")
+            self.note("reshuffle", f"Discards reshuffled: a new {len(st['deck'])}-card deck")
         return st["deck"].pop()

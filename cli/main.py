@@ -1,0 +1,187 @@
+"""The `dof` command: play, sim, lint and cards.
+
+Every failure a user can cause ends with one line on stderr and a non-zero
+exit code, never a traceback (set DOF_DEBUG=1 to see one anyway).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+BOTS = ("random", "greedy")
+PLAYERS = ("human", *BOTS)
+
+
+class CliError(Exception):
+    """A user-facing error: printed as 'dof: MESSAGE', exit code 1."""
+
+
+# ------------------------------------------------------------ argument types
+def mod_dir(text: str) -> str:
+    """--mod must name an existing folder."""
+    if not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"not a folder: {text}")
+    return text
+
+
+def extra_sps(text: str) -> tuple[str, int]:
+    """--extra-sps SIDE:N (13.0 bid SPs); the side may be abbreviated."""
+    side, sep, count = text.partition(":")
+    sides = [s for s in ("democrat", "communist") if side and s.startswith(side.lower())]
+    if not sep or len(sides) != 1 or not count.isdigit():
+        raise argparse.ArgumentTypeError(f"expected SIDE:N such as democrat:2, got {text!r}")
+    return sides[0], int(count)
+
+
+def positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def version() -> str:
+    try:
+        return metadata.version("dof")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dof", description="1989: Dawn of Freedom - rules engine and card language")
+    parser.add_argument("--version", action="version", version=f"dof {version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game (you are the Democrat by default)")
+    play.add_argument("--democrat", choices=PLAYERS, default="human")
+    play.add_argument("--communist", choices=PLAYERS, default="greedy")
+    play.add_argument("--seed", type=int, help="game seed (random and printed if omitted)")
+    play.add_argument("--load", metavar="FILE", help="continue a saved game")
+    play.add_argument("--save", metavar="FILE",
+                      help="keep FILE saved before each of your decisions and at the end")
+    play.add_argument("--mod", type=mod_dir, metavar="DIR", help="play with a card mod folder")
+    play.add_argument("--extra-sps", type=extra_sps, action="append", default=[],
+                      metavar="SIDE:N", help="13.0 bid: extra SPs for SIDE after setup")
+    play.set_defaults(handler=cmd_play)
+
+    sim = sub.add_parser("sim", help="play many bot games and summarize them")
+    sim.add_argument("--games", type=positive, required=True)
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    sim.add_argument("--democrat", choices=BOTS, default="random")
+    sim.add_argument("--communist", choices=BOTS, default="random")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--mod", type=mod_dir, metavar="DIR")
+    sim.set_defaults(handler=cmd_sim)
+
+    lint = sub.add_parser("lint", help="check card files")
+    lint.add_argument("paths", nargs="*", metavar="PATH")
+    lint.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
+    lint.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    lint.add_argument("--mod", type=mod_dir, metavar="DIR")
+    lint.set_defaults(handler=cmd_lint)
+
+    cards = sub.add_parser("cards", help="show cards and their compiled effects")
+    cards.add_argument("query", nargs="?", help="card number or name")
+    cards.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
+    cards.add_argument("--mod", type=mod_dir, metavar="DIR")
+    cards.set_defaults(handler=cmd_cards)
+    return parser
+
+
+# ------------------------------------------------------------------ handlers
+def load_events(mod: str | None) -> Any:
+    """The compiled deck for play/sim; None until the card language has load_deck."""
+    import dsl
+
+    if not hasattr(dsl, "load_deck"):
+        return None
+    deck = dsl.load_deck(mod=mod)
+    errors = list(getattr(deck, "errors", None) or [])
+    if errors:
+        for diagnostic in getattr(deck, "diagnostics", None) or errors:
+            print(diagnostic, file=sys.stderr)
+        raise SystemExit(1)
+    return deck
+
+
+def load_game_data():
+    from engine.data import load_data
+
+    return load_data()
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    from cli.play import run_play
+
+    kinds = {"democrat": args.democrat, "communist": args.communist}
+    if args.load and (args.seed is not None or args.extra_sps):
+        console.print("Note: --seed and --extra-sps are ignored with --load", style="yellow")
+    return run_play(kinds, args.seed, args.load, args.save, dict(args.extra_sps),
+                    load_game_data(), load_events(args.mod), console)
+
+
+def cmd_sim(args: argparse.Namespace, console: Console) -> int:
+    from cli.sim import run_sim
+
+    kinds = {"democrat": args.democrat, "communist": args.communist}
+    return run_sim(args.games, args.seed, kinds, args.json, load_game_data(),
+                   load_events(args.mod), console)
+
+
+def delegate(module: str, function: str) -> Any:
+    """A function of a module another developer provides, imported when needed."""
+    try:
+        return getattr(importlib.import_module(module), function)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+    except AttributeError:
+        pass
+    raise CliError(f"this command is not available yet ({module}.{function} is missing)")
+
+
+def cmd_lint(args: argparse.Namespace, console: Console) -> int:
+    return delegate("cli.lint", "run_lint")(args.paths, args.fmt, args.strict, args.mod, console)
+
+
+def cmd_cards(args: argparse.Namespace, console: Console) -> int:
+    return delegate("cli.cards_view", "run_cards")(args.query, args.fmt, args.mod, console)
+
+
+# ---------------------------------------------------------------------- main
+def main(argv: list[str] | None = None) -> int:
+    """Run `dof`; returns the exit code (the console script exits with it)."""
+    args = build_parser().parse_args(argv)
+    console = Console()
+    from cli.play import LoadError, SaveFailure
+    from cli.sim import SimFailure
+    from engine.data import DataError
+
+    try:
+        return args.handler(args, console)
+    except KeyboardInterrupt:
+        print("\ndof: interrupted", file=sys.stderr)
+        return 130
+    except (CliError, LoadError, SaveFailure, SimFailure, DataError) as exc:
+        if os.environ.get("DOF_DEBUG"):
+            raise
+        print(f"dof: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:
+        if os.environ.get("DOF_DEBUG"):
+            raise
+        print(f"dof: unexpected error: {type(exc).__name__}: {exc} "
+              "(run with DOF_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
