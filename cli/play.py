@@ -84,7 +84,7 @@ def drive(game: Game, agents: dict, console: Console, echo: bool, save: str | No
     while True:
         if echo:
             for entry in game.log[printed:]:
-                console.print(log_line(entry), highlight=False)
+                console.print(log_line(entry), highlight=False, soft_wrap=True)
             printed = len(game.log)
         decision = game.pending
         if decision is None:

@@ -92,9 +92,9 @@ def run_sim(games: int, seed: int, kinds: dict[str, str], as_json: bool, data, e
 
 def summary_table(summary: dict, kinds: dict[str, str]) -> Table:
     n = summary["games"]
-    table = Table(title=f"{n} games, seeds {summary['seed']}..{summary['seed'] + n - 1}: "
-                  f"democrat {kinds['democrat']} vs communist {kinds['communist']}",
-                  show_header=False, title_justify="left")
+    table = Table(title=f"{n} games, seeds {summary['seed']}..{summary['seed'] + n - 1}",
+                  caption=f"democrat {kinds['democrat']} vs communist {kinds['communist']}",
+                  show_header=False, title_justify="left", caption_justify="left")
     table.add_column(style="bold")
     table.add_column(justify="right")
     table.add_column(justify="right", style="dim")

@@ -1,0 +1,134 @@
+"""Small helpers shared by the rule tests.
+
+- :func:`new_game` / :func:`set_board`: a real game with an exact position
+  (every SP cleared, then the given SPs placed by space name).
+- :func:`drive`: run an operations/scoring generator to its end, answering each
+  Decision from a script and checking every answer is a legal option.
+- :func:`answer`: the same for the game's own pending decisions.
+- :func:`fix_dice`: make ``game.roll`` return given values (still logged).
+
+Answers may name a space (``"Krakow"``): when that string is not itself an
+option, it is turned into the space id.
+
+Usage::
+
+    game = new_game(democrat={"Krakow": 3}, communist={"Lodz": 3})
+    dice = fix_dice(game, monkeypatch, [5, 1])
+    drive(game, support_checks(game, "communist", 3), ["Krakow", "Lodz"])
+    assert sp(game, "communist", "Krakow") == ... and not dice
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from typing import Any
+
+from engine.board import SIDES
+from engine.data import load_data
+from engine.decisions import Decision
+from engine.game import Game
+
+DATA = load_data()
+
+
+def sid(name: str) -> int:
+    """Space id by name or alias."""
+    return DATA.space(name).id
+
+
+def set_board(game: Game, democrat: dict[str, int] | None = None,
+              communist: dict[str, int] | None = None) -> Game:
+    """Clear every SP on the map, then set the given SPs by space name."""
+    st = game.state
+    st["sp"] = {side: [0] * len(DATA.spaces) for side in SIDES}
+    for side, spaces in (("democrat", democrat), ("communist", communist)):
+        for name, n in (spaces or {}).items():
+            st["sp"][side][sid(name)] = n
+    return game
+
+
+def new_game(democrat: dict[str, int] | None = None, communist: dict[str, int] | None = None,
+             seed: int = 0, options: dict | None = None, events=None) -> Game:
+    """A new game (paused at its first setup decision) with an exact board.
+
+    Focused tests drive operation generators on it directly; the game's own
+    generator stays paused and is never resumed.
+    """
+    game = Game.new(DATA, seed, options, events)
+    return set_board(game, democrat, communist)
+
+
+def sp(game: Game, side: str, name: str) -> int:
+    """``side``'s SPs in the space called ``name``."""
+    return game.state["sp"][side][sid(name)]
+
+
+def _resolve(decision: Decision, value: Any) -> Any:
+    """An answer as the engine expects it (space names become ids), checked legal."""
+    if value not in decision.options and isinstance(value, str):
+        try:
+            value = sid(value)
+        except KeyError:
+            pass
+    assert value in decision.options, (
+        f"{value!r} is not among the options of {decision.kind} ({decision.prompt}): "
+        f"{decision.options}"
+    )
+    return value
+
+
+def drive(game: Game, gen: Generator, answers: Iterable[Any] = (),
+          seen: list[Decision] | None = None) -> Any:
+    """Run ``gen`` to its end, sending ``answers`` in order to its Decisions.
+
+    Every answer must be among the decision's options and every answer must be
+    used. Decisions are appended to ``seen`` when given. Returns the
+    generator's return value; exceptions (GameOver) propagate.
+    """
+    script = list(answers)
+    value = None
+    first = True
+    while True:
+        try:
+            decision = next(gen) if first else gen.send(value)
+        except StopIteration as stop:
+            assert not script, f"answers left unused: {script}"
+            return stop.value
+        first = False
+        if seen is not None:
+            seen.append(decision)
+        assert script, f"no scripted answer for {decision.kind}: {decision.prompt}"
+        value = _resolve(decision, script.pop(0))
+
+
+def answer(game: Game, answers: Iterable[Any], seen: list[Decision] | None = None) -> None:
+    """Answer the game's own pending decisions from a script (names allowed)."""
+    for value in answers:
+        decision = game.pending
+        assert decision is not None, f"the game is over; cannot answer {value!r}"
+        if seen is not None:
+            seen.append(decision)
+        game.answer(_resolve(decision, value))
+
+
+def fix_dice(game: Game, monkeypatch, rolls: Iterable[int]) -> list[int]:
+    """Make ``game.roll`` return ``rolls`` in order, logging each as usual.
+
+    Returns the list of rolls still to come (empty once all were used), so a
+    test can ``assert not dice`` at the end. Rolling past the end fails.
+    """
+    left = list(rolls)
+
+    def roll(who: str, why: str) -> int:
+        assert left, f"unexpected die roll for {who} ({why})"
+        value = left.pop(0)
+        game.note("roll", f"{who} rolls {value} ({why})", roll=value, player=who)
+        return value
+
+    monkeypatch.setattr(game, "roll", roll)
+    return left
+
+
+def logs(game: Game, kind: str) -> list[dict]:
+    """The game log entries of one kind."""
+    return [e for e in game.log if e["kind"] == kind]
