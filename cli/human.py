@@ -191,7 +191,7 @@ class HumanAgent:
         default = self.save_path
         hint = f"Enter saves to {default}, 'no' skips" if default else "Enter skips"
         try:
-            answer = self.input_fn(f"Save before quitting? File name ({hint}): ").strip()
+            answer = self.input_fn(Text(f"Save before quitting? File name ({hint}): ")).strip()
         except EOFError:
             answer = "no"
         if answer.casefold() in ("n", "no"):
