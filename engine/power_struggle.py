@@ -136,6 +136,8 @@ def leader_types(game, side: str, country: str) -> set[str]:
 
 
 def controlled_count(game, side: str, country: str) -> int:
+    """8.1.1 / B.7.2: spaces ``side`` controls in ``country`` now (a destroyed
+    space does not exist)."""
     destroyed = game.state["destroyed"]
     return sum(
         1 for s in game.country_spaces[country]
@@ -195,16 +197,18 @@ def match_options(game, side: str, suit: str) -> list[int]:
 
 
 def card_label(game, cid: int, suit: str | None = None) -> str:
+    """Display name of a PS card, with a leader's declared suit."""
     name = game.data.ps_cards[cid].name
     return f"{name} as {SUIT_NAMES[suit]}" if suit else name
 
 
-def _labels(game, options: list) -> list[str]:
-    return [
-        card_label(game, o[0], o[1]) if isinstance(o, list)
-        else card_label(game, o) if isinstance(o, int) else str(o)
-        for o in options
-    ]
+def _card_describer(game):
+    """Lazy option labels (Decision.describe): bots never read them."""
+    def describe(option) -> str:
+        if isinstance(option, list):
+            return card_label(game, option[0], option[1])
+        return card_label(game, option) if isinstance(option, int) else str(option)
+    return describe
 
 
 # ------------------------------------------- helpers for card effects (7.2)
@@ -297,6 +301,7 @@ def _remove_sp(game, side: str, space: int, why: str) -> Generator:
 
 
 def _play(ps: dict, side: str, cid: int) -> None:
+    """A card leaves the hand for the PS discard pile (played or discarded)."""
     ps["hands"][side].remove(cid)
     ps["discard"].append(cid)
 
@@ -397,7 +402,7 @@ def raise_the_stakes_step(game, ps: dict) -> Generator:
             cid = yield game.ask(
                 "ps_raise_discard", side, options,
                 f"{side}: discard a card to Raise the Stakes ({i + 1} of {RAISE_COST})",
-                _labels(game, options), country=ps["country"],
+                describe=_card_describer(game), country=ps["country"],
             )
             _play(ps, side, cid)
             discarded.append(cid)
@@ -439,7 +444,7 @@ def _round(game, ps: dict) -> Generator:
         return
     answer = yield game.ask(
         "ps_attack", attacker, options, f"{attacker}: attack in {ps['country']}",
-        _labels(game, options), country=ps["country"], blocked=list(ps["blocked"]),
+        describe=_card_describer(game), country=ps["country"], blocked=list(ps["blocked"]),
     )
     if isinstance(answer, list):
         cid, suit = answer
@@ -450,7 +455,14 @@ def _round(game, ps: dict) -> Generator:
     if card.kind == "wild":
         # 8.3.2 Step 1: follow its text, skip Steps 2-3, the defender attacks next.
         game.note("ps_attack", f"{attacker} plays {card.name}", player=attacker, card=cid)
-        yield from WILD_PLAYS[wild_effect(card)](game, ps, attacker)
+        play = WILD_PLAYS.get(wild_effect(card))
+        if play is not None:
+            yield from play(game, ps, attacker)
+        else:
+            # A wild card the engine does not know (a mod's): its text runs
+            # as a lasting effect on the ``ps_wild`` hook.
+            yield from hooks.run(game, "ps_wild", card=cid, player=attacker,
+                                 country=ps["country"])
         ps["attacker"] = defender
         return
     ps["attack"] = {"card": cid, "suit": suit, "rank": card.rank}
@@ -466,7 +478,7 @@ def _round(game, ps: dict) -> Generator:
     answer = yield game.ask(
         "ps_match", defender, options,
         f"{defender}: match the {card_label(game, cid)} ({SUIT_NAMES[suit]}) or concede",
-        _labels(game, options), country=ps["country"], attack=dict(ps["attack"]),
+        describe=_card_describer(game), country=ps["country"], attack=dict(ps["attack"]),
     )
     if answer == "concede":
         _decide(game, ps, attacker, suit, f"the {defender} concedes")
@@ -531,7 +543,7 @@ def _scare_tactics(game, ps: dict, side: str) -> Generator:
         space = yield game.ask(
             "ps_scare_tactics", side, options,
             f"{side}: remove 1 {other} SP in {ps['country']} (Scare Tactics)",
-            [game.space_name(s) for s in options], country=ps["country"],
+            describe=game.space_name, country=ps["country"],
         )
     yield from _remove_sp(game, other, space, "Scare Tactics")
 
@@ -594,7 +606,7 @@ def support_loss_step(game, ps: dict) -> Generator:
             space = yield game.ask(
                 "ps_support_loss", loser, options,
                 f"{loser}: remove an SP in {ps['country']} (Support Loss {i + 1} of {lose})",
-                [f"{game.space_name(s)} ({sp[s]} SP)" for s in options],
+                describe=game.space_name,
                 country=ps["country"], left=lose - i,
             )
         yield from _remove_sp(game, loser, space, "Support Loss")

@@ -132,3 +132,34 @@ def fix_dice(game: Game, monkeypatch, rolls: Iterable[int]) -> list[int]:
 def logs(game: Game, kind: str) -> list[dict]:
     """The game log entries of one kind."""
     return [e for e in game.log if e["kind"] == kind]
+
+
+def autoplay(game: Game, until, use: str = "place") -> None:
+    """Answer the game's decisions with plain legal choices until ``until(game)``
+    holds or the game ends: the first card offered, ``use`` for it, the
+    opponent's event after the operations, the first other option (never a
+    voluntary stop). Keep Scoring cards out of the hands to avoid Power
+    Struggles."""
+    while game.pending is not None and not until(game):
+        decision = game.pending
+        options = [o for o in decision.options if o != "stop"] or decision.options
+        if decision.kind == "use" and use in options:
+            value = use
+        elif decision.kind == "event_order":
+            value = "after"
+        else:
+            value = options[0]
+        game.answer(value)
+
+
+def restart_at(game: Game, phase: str) -> Game:
+    """A game that resumes from ``game.state`` (as the test arranged it) at the
+    start of the turn step ``phase`` ('deal', 'verify_held_cards',
+    'advance_turn'...), through the public save format."""
+    from engine.game import SAVE_FORMAT, SAVE_VERSION
+
+    state = dict(game.state)
+    state["phase"] = phase
+    save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "checkpoint": state,
+            "journal": [], "log": [], "state": None}
+    return Game.from_json(save, DATA, game.events, verify=False)

@@ -399,6 +399,18 @@ def test_leader_usable_only_with_a_controlled_space_of_its_type():
     assert attacks[0] == [[elite, s] for s in psm.SUITS] + [[worker, s] for s in psm.SUITS]
 
 
+def test_option_labels_name_the_card_and_declared_suit():
+    elite, march = cards("Elite Leader", "March 6")
+    game = new_game(communist={"Bydgoszcz": 4})
+    stack_hands(game, [], [elite, march])
+    force_dice(game, [1, 1])
+    _, asked = run(game, "Poland", "communist", [("ps_attack", march), ("ps_surrender", "no")])
+    attack = asked[0][0]
+    assert [attack.label(i) for i in range(len(attack.options))] == [
+        "Elite Leader as Rally in the Square", "Elite Leader as March",
+        "Elite Leader as Strike", "Elite Leader as Petition", "March 6"]
+
+
 def test_attacker_with_only_tactic_fails_and_unusable_leaders_loses():
     """B.7.7: Tactic Fails cannot lead; the defender wins with no suit."""
     game = new_game(democrat={"Gdansk": 3}, communist={"Warszawa": 3})

@@ -1,0 +1,108 @@
+"""The syntax tree of a card file; every node keeps its source span.
+
+The grammar has many small phrases (selectors, conditions, amounts), so
+phrases share one node class, :class:`Node`, tagged with the grammar rule
+that built it (``kind``: ``"place"``, ``"sel_desc"``, ``"cond_roll"``...).
+Cards, boxes and names have their own classes because the checker and the
+deck read their fields directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from dsl.diagnostics import Span
+
+
+@dataclass
+class Name:
+    """A capitalised name (space, country, region or space type) as written."""
+
+    text: str
+    span: Span
+
+
+@dataclass
+class CardName:
+    """A quoted card name as written ("The Wall")."""
+
+    text: str
+    span: Span
+
+
+@dataclass
+class Node:
+    """A phrase of the language: ``kind`` is the grammar rule (or its alias).
+
+    ``children`` holds sub-nodes and literal values (int for INT and signed
+    numbers, str for ranges) in source order.
+    """
+
+    kind: str
+    span: Span
+    children: list[Any] = field(default_factory=list)
+
+    def nodes(self, *kinds: str) -> list[Node]:
+        """Direct child nodes, optionally only those of the given kinds."""
+        return [c for c in self.children if isinstance(c, Node) and (not kinds or c.kind in kinds)]
+
+    def first(self, *kinds: str) -> Node | None:
+        found = self.nodes(*kinds)
+        return found[0] if found else None
+
+    def ints(self) -> list[int]:
+        return [c for c in self.children if isinstance(c, int) and not isinstance(c, bool)]
+
+    def strings(self) -> list[CardName]:
+        return [c for c in self.children if isinstance(c, CardName)]
+
+    def names(self) -> list[Name]:
+        return [c for c in self.children if isinstance(c, Name)]
+
+    def walk(self) -> Iterator[Node]:
+        """This node and all nodes below it, depth first."""
+        yield self
+        for child in self.children:
+            if isinstance(child, Node):
+                yield from child.walk()
+
+
+@dataclass
+class CardDef:
+    """A ``card N "Name" { ... }`` definition: metadata clauses and event."""
+
+    number: int
+    name: str
+    span: Span
+    clauses: list[Node] = field(default_factory=list)
+
+    def clause(self, kind: str) -> Node | None:
+        return next((c for c in self.clauses if c.kind == kind), None)
+
+    def all(self, kind: str) -> list[Node]:
+        return [c for c in self.clauses if c.kind == kind]
+
+
+@dataclass
+class BoxDef:
+    """A ``tiananmen box N "Democrat name" / "Communist name" { ... }``."""
+
+    number: int
+    names: dict[str, str]
+    span: Span
+    clauses: list[Node] = field(default_factory=list)
+
+    def all(self, kind: str) -> list[Node]:
+        return [c for c in self.clauses if c.kind == kind]
+
+
+@dataclass
+class SourceFile:
+    """One parsed card file."""
+
+    path: str
+    text: str
+    cards: list[CardDef] = field(default_factory=list)
+    boxes: list[BoxDef] = field(default_factory=list)

@@ -1,0 +1,242 @@
+"""Card text -> syntax tree, turning every failure into a diagnostic.
+
+Reading and parsing never raise for a bad card file: undecodable or binary
+bytes, empty files and Lark syntax errors all become diagnostics (E001-E003)
+with a precise position and an "expected one of ..." message.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lark import Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from dsl.ast import BoxDef, CardDef, CardName, Name, Node, SourceFile
+from dsl.diagnostics import Reporter, Span, did_you_mean
+from dsl.grammar import friendly, keyword, parser
+
+
+class Num(int):
+    """An integer literal that remembers where it was written."""
+
+    span: Span
+
+
+class Text(str):
+    """A range literal ("1-2") that remembers where it was written."""
+
+    span: Span
+
+
+def read_source(path: Path, reporter: Reporter) -> str | None:
+    """The text of a card file, or None (with a diagnostic) if unusable."""
+    name = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        reporter.report("E002", f"cannot read file: {exc.strerror or exc}", Span(name, 1, 1))
+        return None
+    return decode_source(name, data, reporter)
+
+
+def decode_source(name: str, data: bytes, reporter: Reporter) -> str | None:
+    """Decode UTF-8 card text; binary or undecodable input gets E002."""
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        reporter.report("E002", "file contains NUL bytes: it looks binary, not a card file",
+                        Span(name, line, 1), "card files are UTF-8 text")
+        return None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        reporter.report("E002", f"byte 0x{data[exc.start]:02x} is not valid UTF-8",
+                        Span(name, line, col), "save the file as UTF-8 text")
+        return None
+    reporter.add_source(name, text)
+    return text
+
+
+def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
+    """Parse card text; None (with diagnostics) on a syntax error."""
+    reporter.add_source(name, text)
+    if not re.sub(r"#[^\n]*", "", text).strip():
+        reporter.report("E003", "file is empty: no card or Tiananmen box defined",
+                        Span(name, 1, 1), 'start with: card 1 "Name" { ... }')
+        return None
+    try:
+        tree = parser().parse(text)
+    except UnexpectedInput as exc:
+        _syntax_error(name, text, exc, reporter)
+        return None
+    return _Build(name).build(tree, text)
+
+
+# ------------------------------------------------------------------ errors
+
+
+def _expected(terminals: set[str] | frozenset[str]) -> list[str]:
+    words = sorted({friendly(t) for t in terminals if not t.startswith("__")})
+    return words
+
+
+def _expected_text(terminals: set[str] | frozenset[str]) -> str:
+    words = _expected(terminals)
+    if len(words) > 12:
+        words = [w for w in words if w.startswith("'")][:10] + ["..."]
+    return ", ".join(words)
+
+
+def _keyword_hint(word: str, terminals: set[str] | frozenset[str]) -> str | None:
+    kws = [k for k in (keyword(t) for t in terminals) if k]
+    return did_you_mean(word, kws)
+
+
+def _syntax_error(name: str, text: str, exc: UnexpectedInput, reporter: Reporter) -> None:
+    """Map Lark's three error kinds to E001 with friendly wording."""
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(
+            exc, UnexpectedEOF):
+        lines = text.rstrip().splitlines() or [""]
+        line, col = len(lines), len(lines[-1]) + 1
+        expected = _expected_text(getattr(exc, "expected", set()))
+        hint = "is a closing '}' missing?" if text.count("{") > text.count("}") else None
+        reporter.report("E001", f"unexpected end of file; expected {expected}",
+                        Span(name, line, col), hint)
+        return
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        shown = _describe_token(tok)
+        expected = exc.expected
+        span = Span(name, tok.line, tok.column, tok.end_line or tok.line,
+                    tok.end_column or tok.column + 1)
+        if tok.type in ("_SEP", "_RBRACE", "_COLON", "_COMMA", "_LBRACE", "_OTHERWISE"):
+            # These tokens swallow blank space; point at their first visible character.
+            offset = next((i for i, c in enumerate(str(tok)) if not c.isspace()), 0)
+            span = _advance(span, str(tok)[:offset])
+        hint = _keyword_hint(str(tok), expected) if tok.type != "NAME" else None
+        if tok.type == "NAME" and any(keyword(t) for t in expected):
+            hint = hint or "names start with a capital letter; keywords are lowercase"
+        reporter.report("E001", f"unexpected {shown}; expected one of: {_expected_text(expected)}",
+                        span, hint)
+        return
+    if isinstance(exc, UnexpectedCharacters):
+        match = re.match(r"[\w'\-]+", text[exc.pos_in_stream:])
+        word = match.group(0) if match else text[exc.pos_in_stream]
+        allowed = exc.allowed or set()
+        end = exc.column + len(word)
+        what = f"word '{word}'" if match else f"character {word!r}"
+        hint = _keyword_hint(word, allowed) if match else None
+        if word in ('"',):
+            hint = "a quoted name must end on the same line"
+        reporter.report("E001", f"unexpected {what}; expected one of: {_expected_text(allowed)}",
+                        Span(name, exc.line, exc.column, exc.line, end), hint)
+        return
+    reporter.report("E001", "syntax error", Span(name, getattr(exc, "line", 1) or 1,
+                                                  getattr(exc, "column", 1) or 1))
+
+
+def _describe_token(tok: Token) -> str:
+    if tok.type in ("_SEP",):
+        return "end of line"
+    if tok.type == "NAME":
+        return f"name '{tok}'"
+    if tok.type in ("INT", "SIGNED", "RANGE"):
+        return f"number '{tok}'"
+    if tok.type == "STRING":
+        return f"card name {tok}"
+    return f"'{str(tok).strip()}'"
+
+
+def _advance(span: Span, skipped: str) -> Span:
+    """Move a span start past leading blank text (which may hold newlines)."""
+    if "\n" not in skipped:
+        return Span(span.path, span.line, span.col + len(skipped), span.end_line, span.end_col)
+    line = span.line + skipped.count("\n")
+    col = len(skipped) - skipped.rfind("\n")
+    return Span(span.path, line, col, line, col + 1)
+
+
+# ------------------------------------------------------------------ tree -> AST
+
+
+class _Build(Transformer):
+    """Builds :mod:`dsl.ast` nodes from the Lark tree, keeping spans."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(visit_tokens=True)
+        self.path = path
+
+    def build(self, tree: Tree, text: str) -> SourceFile:
+        out = self.transform(tree)
+        src = SourceFile(self.path, text)
+        for item in out.children:
+            if isinstance(item, CardDef):
+                src.cards.append(item)
+            elif isinstance(item, BoxDef):
+                src.boxes.append(item)
+        return src
+
+    def _span(self, meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self.path, 0, 0)
+        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    # tokens
+    def INT(self, tok: Token) -> Num:
+        n = Num(int(tok))
+        n.span = Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
+        return n
+
+    SIGNED = INT
+
+    def RANGE(self, tok: Token) -> Text:
+        t = Text(str(tok))
+        t.span = Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
+        return t
+
+    def STRING(self, tok: Token) -> CardName:
+        return CardName(str(tok)[1:-1],
+                        Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column))
+
+    def CONTROLLED_ADJ(self, tok: Token) -> str:
+        return str(tok).split("-")[0]
+
+    def OR_MORE(self, tok: Token) -> str:
+        return "or_more"
+
+    def OR_LESS(self, tok: Token) -> str:
+        return "or_less"
+
+    # structure
+    def __default__(self, data, children, meta) -> Node:
+        kind = data.value if isinstance(data, Token) else str(data)
+        span = self._span(meta)
+        node = Node(kind, span, [c for c in children if not isinstance(c, Token)])
+        if not span.line:
+            inner = [c.span for c in node.children if hasattr(c, "span") and c.span.line]
+            if inner:
+                node.span = inner[0]
+        return node
+
+    def name(self, children) -> Name:
+        toks = [c for c in children if isinstance(c, Token) and c.type == "NAME"]
+        first, last = toks[0], toks[-1]
+        return Name(" ".join(str(t) for t in toks),
+                    Span(self.path, first.line, first.column, last.end_line, last.end_column))
+
+    @v_args(meta=True)
+    def card(self, meta, children) -> CardDef:
+        number, title, *clauses = [c for c in children if not isinstance(c, Token)]
+        span = Span(self.path, meta.line, meta.column, meta.line, meta.column + 4)
+        return CardDef(int(number), title.text, span, [c for c in clauses if isinstance(c, Node)])
+
+    @v_args(meta=True)
+    def box(self, meta, children) -> BoxDef:
+        number, dem, com, *clauses = [c for c in children if not isinstance(c, Token)]
+        span = Span(self.path, meta.line, meta.column, meta.line, meta.column + 9)
+        return BoxDef(int(number), {"democrat": dem.text, "communist": com.text}, span,
+                      [c for c in clauses if isinstance(c, Node)])
+

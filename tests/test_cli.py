@@ -1,0 +1,268 @@
+"""Tests of the `dof` command line (cli/): sim, play, the human prompt, saves.
+
+They read as examples of use: `main([...])` is the `dof` command with its
+arguments, and a HumanAgent takes its keyboard from a list of lines.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from cli.human import HumanAgent, Quit, resolve
+from cli.main import extra_sps, main
+from cli.play import run_play
+from cli.sim import play_one
+from engine.data import load_data
+from engine.game import Game
+
+DATA = load_data()
+TIMING = ("seconds", "games_per_second")
+
+
+def scripted(lines: list[str]):
+    """An input function answering with ``lines``, then end of input (EOF)."""
+    queue = list(lines)
+
+    def read(prompt) -> str:
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    return read
+
+
+def console() -> Console:
+    return Console(file=io.StringIO(), width=200, force_terminal=False)
+
+
+def output(con: Console) -> str:
+    return con.file.getvalue()
+
+
+@pytest.fixture
+def game() -> Game:
+    """A new game at its first decision: the Communist's first free setup SP."""
+    return Game.new(DATA, seed=1)
+
+
+# ---------------------------------------------------------------------- sim
+def test_sim_json_shape_and_same_seed_same_numbers(capsys):
+    assert main(["sim", "--games", "5", "--seed", "3", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert set(first) == {"games", "seed", "winners", "endings", "mean_final_vp", *TIMING}
+    assert first["games"] == 5 and first["seed"] == 3
+    assert set(first["winners"]) == {"democrat", "communist", "draw"}
+    assert sum(first["winners"].values()) == 5
+    assert set(first["endings"]) == {
+        "automatic_victory", "final_scoring", "held_scoring_card", "new_years_eve"}
+    assert sum(first["endings"].values()) == 5
+    assert main(["sim", "--games", "5", "--seed", "3", "--json"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    for key in TIMING:
+        del first[key], second[key]
+    assert first == second
+
+
+def test_sim_text_summary(capsys):
+    assert main(["sim", "--games", "3", "--seed", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "Democrat wins" in out and "Communist wins" in out and "Mean final VP" in out
+
+
+# --------------------------------------------------------------------- play
+def test_play_bot_against_bot_names_the_winner(capsys):
+    assert main(["play", "--democrat", "random", "--communist", "random", "--seed", "5"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0].startswith("Seed 5")
+    assert any(" rolls " in line or "roll" in line for line in out)  # dice are shown
+    assert re.match(r"(Democrat|Communist) wins by .+ \(VP [+-]?\d+, turn \d+\)|"
+                    r"The game is a draw", out[-1])
+    # `dof play` with bots and `dof sim` agree on a seed.
+    result = play_one(DATA, None, 5, {"democrat": "random", "communist": "random"})
+    assert result["how"].replace("_", " ") in out[-1]
+
+
+def test_human_plays_then_quits_with_a_save(tmp_path):
+    save = tmp_path / "game.json"
+    con = console()
+    code = run_play({"democrat": "human", "communist": "greedy"}, seed=2, load=None,
+                    save=None, extra_sps={}, data=DATA, events=None, console=con,
+                    input_fn=scripted(["1", "Szczecin", "3", "quit", str(save)]))
+    assert code == 0
+    assert "Saved to" in output(con)
+    loaded = Game.from_json(json.loads(save.read_text()), DATA)
+    assert loaded.pending.player == "democrat"
+
+
+def test_load_a_save_and_let_bots_finish(tmp_path, capsys, game):
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(game.to_json()))
+    assert main(["play", "--load", str(path), "--democrat", "random",
+                 "--communist", "random"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert " wins by " in last or "draw" in last
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"format": "chess"}', ""])
+def test_load_of_a_corrupt_file_is_one_clean_line(tmp_path, capsys, text):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    assert main(["play", "--load", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"dof: cannot load {path}: ")
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_load_of_a_tampered_save_is_refused(tmp_path, capsys, game):
+    obj = game.to_json()
+    obj["state"]["vp"] = 7
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(obj))
+    assert main(["play", "--load", str(path)]) == 1
+    assert "inconsistent" in capsys.readouterr().err
+
+
+def test_load_of_a_missing_file(tmp_path, capsys):
+    assert main(["play", "--load", str(tmp_path / "nope.json")]) == 1
+    assert "dof: cannot load" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--democrat", "genius"],
+    ["sim", "--games", "0"],
+    ["sim", "--games", "2", "--mod", "/no/such/folder"],
+    ["play", "--extra-sps", "martian:2"],
+])
+def test_bad_arguments_exit_with_a_usage_message(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert "error:" in capsys.readouterr().err
+
+
+def test_extra_sps_accepts_an_abbreviated_side():
+    assert extra_sps("dem:2") == ("democrat", 2)
+    assert extra_sps("communist:0") == ("communist", 0)
+
+
+# ------------------------------------------------------- the human prompt
+def test_resolve_by_number_label_and_prefix():
+    labels = ["Warszawa", "Walter Ulbricht Academy", "#12 Walesa", "Praha"]
+    assert resolve("2", labels) == 1
+    assert resolve("PRAHA", labels) == 3
+    assert resolve("pr", labels) == 3
+    assert resolve("#12", labels) == 2  # a card by its number
+    assert resolve("walE", labels) == 2  # a card by its name
+    with pytest.raises(ValueError, match="'wa' matches Warszawa, Walter Ulbricht Academy"):
+        resolve("wa", labels)
+
+
+def test_human_answers_by_number(game):
+    agent = HumanAgent(console(), scripted(["3"]), show_board=False)
+    assert agent.choose(game, game.pending) == game.pending.options[2]
+
+
+def test_human_answers_by_exact_label_in_any_case(game):
+    agent = HumanAgent(console(), scripted(["warszawa"]), show_board=False)
+    assert agent.choose(game, game.pending) == DATA.space("Warszawa").id
+
+
+def test_human_answers_by_unambiguous_prefix(game):
+    agent = HumanAgent(console(), scripted(["walt"]), show_board=False)
+    assert agent.choose(game, game.pending) == DATA.space("Walter Ulbricht Academy").id
+
+
+def test_ambiguous_prefix_asks_again(game):
+    con = console()
+    agent = HumanAgent(con, scripted(["wa", "war"]), show_board=False)
+    assert agent.choose(game, game.pending) == DATA.space("Warszawa").id
+    assert "'wa' matches Walter Ulbricht Academy and Warszawa; type more" in output(con)
+
+
+def test_illegal_answer_asks_again(game):
+    con = console()
+    agent = HumanAgent(con, scripted(["Atlantis", "0", "999", "", "1"]), show_board=False)
+    assert agent.choose(game, game.pending) == game.pending.options[0]
+    assert "'Atlantis' is not an option" in output(con)
+    assert "There is no option 999" in output(con)
+
+
+def test_save_command_writes_a_loadable_save_and_play_goes_on(game, tmp_path):
+    path = tmp_path / "mid.json"
+    con = console()
+    agent = HumanAgent(con, scripted([f"save {path}", "save /no/such/dir/x.json", "2"]),
+                       show_board=False)
+    assert agent.choose(game, game.pending) == game.pending.options[1]
+    assert "Cannot save to /no/such/dir/x.json" in output(con)
+    loaded = Game.from_json(json.loads(path.read_text()), DATA)
+    assert loaded.pending.options == game.pending.options
+
+
+def test_board_help_and_log_commands_then_answer(game):
+    con = console()
+    agent = HumanAgent(con, scripted(["board", "help", "log 5", "1"]))
+    assert agent.choose(game, game.pending) == game.pending.options[0]
+    text = output(con)
+    assert "Tiananmen" in text and "Warszawa" in text and "save FILE" in text
+
+
+def test_end_of_input_leaves_cleanly(game):
+    con = console()
+    agent = HumanAgent(con, scripted([]), show_board=False)
+    with pytest.raises(Quit) as left:
+        agent.choose(game, game.pending)
+    assert left.value.code == 1
+    assert "End of input" in output(con)
+
+
+def test_quit_without_saving_exits_zero(game):
+    agent = HumanAgent(console(), scripted(["quit", "no"]), show_board=False)
+    with pytest.raises(Quit) as left:
+        agent.choose(game, game.pending)
+    assert left.value.code == 0
+
+
+# ------------------------------------------------------- lint and cards
+def test_lint_and_cards_delegate_with_the_mod_folder(monkeypatch, tmp_path):
+    calls = []
+    lint = types.ModuleType("cli.lint")
+    lint.run_lint = lambda paths, fmt, strict, mod, console: calls.append(
+        ("lint", paths, fmt, strict, mod)) or 0
+    cards = types.ModuleType("cli.cards_view")
+    cards.run_cards = lambda query, fmt, mod, console: calls.append(("cards", query, fmt, mod)) or 3
+    monkeypatch.setitem(sys.modules, "cli.lint", lint)
+    monkeypatch.setitem(sys.modules, "cli.cards_view", cards)
+    assert main(["lint", "a.card", "--strict", "--mod", str(tmp_path)]) == 0
+    assert main(["cards", "Walesa", "--format", "json"]) == 3
+    assert calls == [("lint", ["a.card"], "text", True, str(tmp_path)),
+                     ("cards", "Walesa", "json", None)]
+
+
+# ---------------------------------------------------- the installed script
+def dof_command() -> list[str]:
+    """The installed `dof` script next to this Python, else `python -m cli.main`."""
+    script = Path(sys.executable).parent / "dof"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "cli.main"]
+
+
+def test_installed_script_runs_from_another_folder(tmp_path):
+    run = subprocess.run([*dof_command(), "sim", "--games", "2", "--json"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["games"] == 2
+
+
+def test_play_with_no_input_ends_cleanly(tmp_path):
+    run = subprocess.run([*dof_command(), "play", "--seed", "1"], cwd=tmp_path,
+                         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    assert "End of input" in run.stdout and "Traceback" not in run.stderr
