@@ -44,10 +44,15 @@ def action_round(game):
 
 
 def playable_cards(game, side: str) -> list[int]:
-    """Any card in hand; but Scoring cards must be played in the turn they are
-    drawn (4.5.4), so once the Scoring cards fill the remaining rounds only they
-    may be played."""
+    """Any card in hand; but a card the player had to reveal as his next play
+    must be played, and Scoring cards must be played in the turn they are
+    drawn (4.5.4), so once they fill the remaining rounds only they may be."""
     hand = game.state["hands"][side]
+    forced = game.state["must_play"][side]
+    if forced is not None:
+        game.state["must_play"][side] = None
+        if forced in hand:
+            return [forced]
     scoring = [c for c in hand if game.data.cards[c].side == "scoring"]
     left = rounds_allowed(game, side) - game.state["rounds"][side] + 1
     if scoring and len(scoring) >= left:

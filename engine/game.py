@@ -62,7 +62,8 @@ class Game(TurnCallbacks):
         self._ckpt_log = 0
         self._gen: Steps | None = None
         self.stability = [s.stability for s in data.spaces]
-        self.adjacent = [s.adjacent for s in data.spaces]
+        self.adjacent: list[tuple[int, ...]] = []
+        self.relink()
         self.country_spaces = {name: c.spaces for name, c in data.countries.items()}
         self.space_country = [s.country for s in data.spaces]
         attach_turn_machine(self)
@@ -183,6 +184,33 @@ class Game(TurnCallbacks):
         copy.state["rng"] ^= 0x5DEECE66D
         copy.answer(answer)
         return copy.state
+
+    def relink(self) -> None:
+        """Rebuild adjacency from the map, less destroyed spaces, plus the
+        links the state adds (a destroyed space's neighbours join up)."""
+        destroyed = set(self.state["destroyed"])
+        links = [set(s.adjacent) - destroyed for s in self.data.spaces]
+        for a, b in self.state["links"]:
+            links[a].add(b)
+            links[b].add(a)
+        for s in destroyed:
+            links[s] = set()
+        self.adjacent = [tuple(sorted(x)) for x in links]
+
+    def destroy_space(self, space: int) -> None:
+        """Take a space off the map for good: SPs left in it are lost and its
+        neighbours become adjacent to each other."""
+        st = self.state
+        neighbours = self.adjacent[space]
+        for i, a in enumerate(neighbours):
+            for b in neighbours[i + 1:]:
+                if b not in self.adjacent[a]:
+                    st["links"].append([a, b])
+        for side in ("democrat", "communist"):
+            st["sp"][side][space] = 0
+        st["destroyed"].append(space)
+        self.relink()
+        self.note("destroy", f"{self.space_name(space)} is destroyed", space=space)
 
     # ----------------------------------------------------- rule helpers
     def roll(self, who: str, why: str) -> int:

@@ -30,6 +30,8 @@ def initial_state(data, seed: int, options: dict) -> dict:
             "communist": [s.setup["communist"] for s in data.spaces],
         },
         "destroyed": [],
+        "links": [],
+        "must_play": {"democrat": None, "communist": None},
         "hands": {"democrat": [], "communist": []},
         "deck": data.cards_of_period("early"),
         "discard": [],

@@ -163,3 +163,19 @@ def restart_at(game: Game, phase: str) -> Game:
     save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "checkpoint": state,
             "journal": [], "log": [], "state": None}
     return Game.from_json(save, DATA, game.events, verify=False)
+
+
+def started_game(hands: dict[str, list[int]] | None = None, seed: int = 0, events=None,
+                 options: dict | None = None) -> Game:
+    """A new game with the given starting hands (the cards dealt are put back
+    into the draw deck, the given ones taken out of it), its 3.4 placements
+    made by :func:`autoplay`, paused at the Communist's first card decision."""
+    game = Game.new(DATA, seed, options, events)
+    st = game.state
+    for side, cards in (hands or {}).items():
+        st["deck"].extend(st["hands"][side])
+        st["hands"][side] = list(cards)
+    taken = [c for cards in st["hands"].values() for c in cards]
+    st["deck"] = [c for c in st["deck"] if c not in taken]
+    autoplay(game, lambda g: g.pending.kind == "card")
+    return game
