@@ -100,7 +100,7 @@ class HumanAgent:
     on ``quit``; ``show_board`` redraws the board before every decision.
     """
 
-    def __init__(self, console: Console, input_fn: Callable[[str], str] | None = None,
+    def __init__(self, console: Console, input_fn: Callable[[Text | str], str] | None = None,
                  save_path: str | None = None, show_board: bool = True,
                  clear: bool | None = None):
         self.console = console

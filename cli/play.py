@@ -55,7 +55,7 @@ def new_game(data, events, seed: int | None, extra_sps: dict[str, int],
 
 
 def make_agents(kinds: dict[str, str], seed: int, console: Console, save: str | None,
-                input_fn: Callable[[str], str] | None = None) -> dict:
+                input_fn: Callable[[Text | str], str] | None = None) -> dict:
     """Agents by side; both human sides share one agent (hot seat)."""
     human = None
     agents = {}
@@ -78,9 +78,10 @@ def autosave(game: Game, path: str | None, console: Console) -> None:
                       markup=False)
 
 
-def drive(game: Game, agents: dict, console: Console, echo: bool, save: str | None) -> None:
-    """Answer decisions until the game ends; ``echo`` prints log lines as they come."""
-    printed = 0
+def drive(game: Game, agents: dict, console: Console, echo: bool, save: str | None,
+          printed: int = 0) -> None:
+    """Answer decisions until the game ends; ``echo`` prints the log lines from
+    index ``printed`` on as they come."""
     while True:
         if echo:
             for entry in game.log[printed:]:
@@ -97,7 +98,7 @@ def drive(game: Game, agents: dict, console: Console, echo: bool, save: str | No
 
 def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: str | None,
              extra_sps: dict[str, int], data, events, console: Console,
-             input_fn: Callable[[str], str] | None = None) -> int:
+             input_fn: Callable[[Text | str], str] | None = None) -> int:
     """Play one game; returns the exit code (0, or 1 when input ended)."""
     if load:
         game = load_game(load, data, events)
@@ -113,7 +114,8 @@ def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: st
     humans = [side for side in SIDES if kinds[side] == "human"]
     agents = make_agents(kinds, game.state["seed"], console, save, input_fn)
     try:
-        drive(game, agents, console, echo=not humans, save=save)
+        drive(game, agents, console, echo=not humans, save=save,
+              printed=len(game.log) if load else 0)
     except Quit as left:
         return left.code
     autosave(game, save, console)

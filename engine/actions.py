@@ -31,7 +31,8 @@ def action_round(game):
     st = game.state
     side = st["phasing"]
     st["rounds"][side] += 1
-    yield from hooks.run(game, "action_round_start", player=side)
+    if (yield from hooks.run(game, "action_round_start", player=side)):
+        return
     hand = st["hands"][side]
     if not hand:
         game.note("forfeit", f"{side} has no card and forfeits action round {st['ar']}",

@@ -37,7 +37,13 @@ def banned(game, hook: str, **ctx: Any) -> bool:
 
 
 def run(game, hook: str, **ctx: Any) -> Generator:
-    """Run the programs of the effects on ``hook`` (triggers, obligations)."""
+    """Run the programs of the effects on ``hook`` (triggers, obligations).
+
+    Returns True when one of them took the place of the action the hook
+    announces (an obligation that replaces an action round, say).
+    """
+    replaced = False
     for effect in active(game, hook):
         if effect in game.state["effects"]:
-            yield from game.events.run_effect(game, effect, ctx)
+            replaced = (yield from game.events.run_effect(game, effect, ctx)) or replaced
+    return replaced

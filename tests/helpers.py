@@ -6,16 +6,20 @@
   Decision from a script and checking every answer is a legal option.
 - :func:`answer`: the same for the game's own pending decisions.
 - :func:`fix_dice`: make ``game.roll`` return given values (still logged).
+- :func:`autoplay`, :func:`started_game`, :func:`restart_at`: play whole turns
+  with plain choices, start from given hands, resume at a turn step.
+- :class:`ScriptedEvents` / :func:`event`: a stand-in event runner whose
+  events apply a scripted result (the real card events are not written yet).
 
 Answers may name a space (``"Krakow"``): when that string is not itself an
 option, it is turned into the space id.
 
 Usage::
 
-    game = new_game(democrat={"Krakow": 3}, communist={"Lodz": 3})
-    dice = fix_dice(game, monkeypatch, [5, 1])
-    drive(game, support_checks(game, "communist", 3), ["Krakow", "Lodz"])
-    assert sp(game, "communist", "Krakow") == ... and not dice
+    game = new_game(democrat={"Krakow": 5, "Szeged": 1}, communist={"Lodz": 3})
+    dice = fix_dice(game, monkeypatch, [6, 1])
+    drive(game, support_checks(game, "communist", 3), ["Krakow", "Szeged"])
+    assert sp(game, "democrat", "Krakow") == 1 and not dice  # 6+3+1-6 = 4 removed
 """
 
 from __future__ import annotations
@@ -179,3 +183,36 @@ def started_game(hands: dict[str, list[int]] | None = None, seed: int = 0, event
     st["deck"] = [c for c in st["deck"] if c not in taken]
     autoplay(game, lambda g: g.pending.kind == "card")
     return game
+
+
+class ScriptedEvents:
+    """A stand-in for the card-event runner: ``events[card]`` is a function
+    ``(game, side)`` returning a generator that applies what the event did.
+    Records every event run in ``ran``."""
+
+    def __init__(self, events: dict):
+        self.events = events
+        self.ran: list[tuple[int, str]] = []
+
+    def has_event(self, card):
+        return card in self.events
+
+    def playable(self, game, card, side):
+        return True
+
+    def run_event(self, game, card, side):
+        self.ran.append((card, side))
+        yield from self.events[card](game, side)
+        return True
+
+    def has_box(self, box):
+        return False
+
+
+def event(fn):
+    """Wrap a plain function as an event generator (no decisions)."""
+    def run(game, side):
+        fn(game, side)
+        return
+        yield
+    return run

@@ -11,9 +11,11 @@ from __future__ import annotations
 import pytest
 from helpers import (
     DATA,
+    ScriptedEvents,
     answer,
     autoplay,
     drive,
+    event,
     fix_dice,
     logs,
     new_game,
@@ -25,7 +27,7 @@ from helpers import (
 
 from engine.actions import play_card
 from engine.board import controller
-from engine.game import Game, GameOver
+from engine.game import GameOver
 from engine.operations import (
     can_attempt_tiananmen,
     ops_uses,
@@ -47,39 +49,6 @@ GORBACHEV = 14  # silver (both sides), 4 Ops
 DASH = 36  # Democrat, 3 Ops, asterisk
 POLAND_SCORING = 22
 HUNGARY_SCORING = 23
-
-
-class ScriptedEvents:
-    """A stand-in for the card-event runner: ``events[card]`` is a function
-    ``(game, side)`` returning a generator that applies what the event did.
-    Records every event run in ``ran``."""
-
-    def __init__(self, events: dict):
-        self.events = events
-        self.ran: list[tuple[int, str]] = []
-
-    def has_event(self, card):
-        return card in self.events
-
-    def playable(self, game, card, side):
-        return True
-
-    def run_event(self, game, card, side):
-        self.ran.append((card, side))
-        yield from self.events[card](game, side)
-        return True
-
-    def has_box(self, box):
-        return False
-
-
-def event(fn):
-    """Wrap a plain function as an event generator (no decisions)."""
-    def run(game, side):
-        fn(game, side)
-        return
-        yield
-    return run
 
 
 # =================================================================== 2.1.7

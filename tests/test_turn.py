@@ -9,12 +9,13 @@ B.2.1-B.2.5).
 from __future__ import annotations
 
 import pytest
-from helpers import DATA, answer, autoplay, drive, logs, sid, started_game
+from helpers import DATA, answer, autoplay, drive, logs, restart_at, sid, started_game
 
+from engine import rng
 from engine.actions import playable_cards
 from engine.game import Game
-from engine.setup import deal, resolve_bids
-from engine.turn import advance_turn_step
+from engine.setup import deal, initial_state, resolve_bids
+from engine.turn import advance_turn_step, extra_support_check_step
 
 C, D = "communist", "democrat"
 EARLY = DATA.cards_of_period("early")
@@ -48,6 +49,11 @@ def test_3_1_3_4_deal_and_free_sps():
     st = game.state
     assert len(st["hands"][C]) == len(st["hands"][D]) == 8
     assert sorted(st["deck"] + st["hands"][C] + st["hands"][D]) == EARLY
+    # Dealt alternately from the shuffled deck, Communist first (B.1.5).
+    shuffled = initial_state(DATA, 11, {})
+    rng.shuffle(shuffled, shuffled["deck"])
+    top = shuffled["deck"][::-1]
+    assert st["hands"][C] == top[0:16:2] and st["hands"][D] == top[1:16:2]
     before = {side: sum(st["sp"][side]) for side in (C, D)}
     # The Communist starts in Poznan and Szczecin (empty), so the Democrat may
     # not follow him there; the Democrat takes Katowice and Bialystok, so the
@@ -99,6 +105,8 @@ def test_13_0_opposite_colours():
     """13.0: bids for opposite sides: each takes the side the opponent offered,
     and the SPs are ignored."""
     assert resolve_bids((D, 2), (C, 5)) == {"a": C, "b": D, "extra_sps": {D: 0, C: 0}}
+    assert resolve_bids((C, 2), (D, 2), roll=lambda: pytest.fail("no roll")) == {
+        "a": D, "b": C, "extra_sps": {D: 0, C: 0}}
 
 
 @pytest.mark.parametrize("winner", ["a", "b"])
@@ -134,11 +142,10 @@ def test_4_5_2_turn_one_round_order():
     while game.state["turn"] == 1:
         decision = game.pending
         if decision.kind == "card":
+            played = sum(1 for p, _ in order if p == decision.player)
+            assert len(game.state["hands"][decision.player]) == 8 - played
             order.append((decision.player, game.state["ar"]))
-            hand = game.state["hands"][decision.player]
-            assert len(hand) == 8 - sum(1 for p, _ in order[:-1] if p == decision.player)
-        autoplay(game, lambda g, n=len(order): g.pending.kind == "card"
-                 and sum(1 for e in g.log if e["kind"] == "play") == n)
+        autoplay(game, lambda g, n=game.decisions: g.decisions > n)  # one decision
     assert order == [(C if i % 2 == 0 else D, i + 1) for i in range(14)]
     assert [e["player"] for e in logs(game, "play")] == [C, D] * 7
     st = game.state
@@ -160,12 +167,11 @@ def test_4_5_2_forfeit_with_an_empty_hand():
 
 
 # ------------------------------------------------------------ 4.5.1 deal
-def _deal_game(hand_c, hand_d, deck, discard=()):
+def _deal_game(hand_c, hand_d, deck, discard=(), removed=()):
     game = Game.new(DATA, 9)
-    game.state["hands"] = {C: list(hand_c), D: list(hand_d)}
-    game.state["deck"] = list(deck)
-    game.state["discard"] = list(discard)
-    game.state["removed"] = [40]
+    st = game.state
+    st["hands"] = {C: list(hand_c), D: list(hand_d)}
+    st["deck"], st["discard"], st["removed"] = list(deck), list(discard), list(removed)
     return game
 
 
@@ -183,7 +189,7 @@ def test_4_5_1_deal_alternates_communist_first():
 def test_4_5_1_deal_reshuffles_mid_deal():
     """4.3 / B.2.1-B.2.2: when the deck runs out mid-deal the discards (only
     they, not removed cards) are reshuffled and the alternating deal goes on."""
-    game = _deal_game(EARLY[:5], EARLY[5:10], EARLY[10:13], EARLY[13:23])
+    game = _deal_game(EARLY[:5], EARLY[5:10], EARLY[10:13], EARLY[13:23], [40])
     deal(game)
     st = game.state
     c_hand, d_hand = st["hands"][C], st["hands"][D]
@@ -233,8 +239,6 @@ def test_4_5_6_turn_four_deal_comes_from_middle_cards():
     Early Year discards stay in the discard pile."""
     game = _deal_game([EARLY_PLAIN[0]], [EARLY_PLAIN[1]], [], EARLY_PLAIN[2:])
     game.state["turn"] = 3
-    from helpers import restart_at
-
     game = restart_at(game, "advance_turn")
     st = game.state
     assert st["turn"] == 4 and game.pending.kind == "card"
@@ -275,3 +279,15 @@ def test_4_5_4_last_round_offers_only_the_scoring_card():
             answer(game, [next(c for c in game.pending.options if c != 22)])
             autoplay(game, lambda g: g.pending.kind == "card" and g.pending.player == C)
     assert game.pending.options == [22] and game.state["ar"] == 13
+
+
+# ----------------------------------------------------------------- 4.5.3
+def test_4_5_3_turn_long_effects_expire_after_the_extra_check():
+    """4.5.3 note / B.10: effects lasting for the turn still apply to the extra
+    support check, and expire right after it; longer effects stay."""
+    game = Game.new(DATA, 1)
+    turn_long = {"hook": "test", "owner": D, "until": "turn"}
+    lasting = {"hook": "test", "owner": C, "until": "game"}
+    game.state["effects"] = [turn_long, lasting]
+    drive(game, extra_support_check_step(game))
+    assert game.state["effects"] == [lasting]

@@ -1,0 +1,847 @@
+"""Checks what the grammar cannot: names, types, arity, ranges, metadata.
+
+The checker walks each card's statements in order, tracking what earlier
+statements made available ("the chosen space" needs a ``choose``, "the
+roll" a ``roll``, ``if he did`` a ``may``...), and reports every problem as a
+diagnostic. Cross-card checks (duplicate numbers, references to cards not in
+the deck, prerequisites that can never be met) run over the whole deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from dsl.ast import BoxDef, CardDef, CardName, Name, Node
+from dsl.compiler import player
+from dsl.diagnostics import Reporter, Span, did_you_mean
+from dsl.names import Names, key
+from engine.data import StrategyCard
+
+REQUIRED = ("period", "side", "summary")
+SINGLE = ("period", "side", "ops", "no_ops", "removed", "lasting_flag", "red_title", "summary",
+          "event", "on_ops")
+# Turn on which each period's cards join the deck (rule 4.1).
+FIRST_TURN = {"early": 1, "middle": 4, "late": 8}
+REPEATING = {"at_each_ps_deal", "at_start_of_each_turn", "at_end_of_each_turn", "at_each_round",
+             "instead_of_round", "each_check"}
+PS_TRIGGERS = {"at_next_ps_deal", "at_each_ps_deal", "after_next_ps"}
+REF_NEEDS = {  # card reference -> what must come before it
+    "discarded": "discard", "given": "give", "taken": "take", "chosen": "choose_card",
+    "played": "card_played",
+}
+
+
+@dataclass
+class Scope:
+    """What the statements so far have made available."""
+
+    bound: set[str] = field(default_factory=set)
+    in_effect: bool = False     # inside a lasting rule or trigger body
+    in_box: bool = False
+
+    def child(self, *extra: str, in_effect: bool | None = None) -> Scope:
+        return Scope(self.bound | set(extra), self.in_effect if in_effect is None else in_effect,
+                     self.in_box)
+
+
+@dataclass
+class DeckCard:
+    """What cross-card checks need to know about a card in the deck."""
+
+    number: int
+    name: str
+    period: str | None
+    span: Span
+    cdef: CardDef | None = None
+
+
+class Checker:
+    """Reports problems in cards and boxes; ``deck`` maps name keys to numbers."""
+
+    def __init__(self, names: Names, reporter: Reporter, deck_names: dict[str, int],
+                 deck_titles: list[str], printed: dict[int, StrategyCard]) -> None:
+        self.names = names
+        self.r = reporter
+        self.deck_names = deck_names
+        self.deck_titles = deck_titles
+        self.printed = printed
+        self.printed_names = {key(c.name): c.number for c in printed.values()}
+
+    # ------------------------------------------------------------- cards
+    def card(self, cdef: CardDef) -> None:
+        self._metadata(cdef)
+        for clause in cdef.clauses:
+            if clause.kind == "requires":
+                self.requires(clause.children[0])
+            elif clause.kind in ("no_effect_after", "cancels"):
+                for name in _strings(clause):
+                    self.card_name(name)
+            elif clause.kind == "event":
+                self.block(clause.children[0], Scope())
+            elif clause.kind == "on_ops":
+                self.body(clause.children[0], Scope())
+        self._lasting_flag(cdef)
+
+    def _metadata(self, cdef: CardDef) -> None:
+        if not 1 <= cdef.number <= 999:
+            self.r.report("E301", f"card number {cdef.number} is out of range 1-999", cdef.span)
+        seen: dict[str, Node] = {}
+        for clause in cdef.clauses:
+            kind = "ops" if clause.kind == "no_ops" else clause.kind
+            if kind in SINGLE and kind in seen:
+                self.r.report("E405", f"'{_clause_word(kind)}' is given twice", clause.span,
+                              f"first given at {seen[kind].span}")
+            seen.setdefault(kind, clause)
+        for kind in REQUIRED:
+            if kind not in seen:
+                self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no "
+                              f"'{_clause_word(kind)}'", cdef.span, _META_HINT[kind])
+        side = cdef.clause("side")
+        side_name = player(side.children[0]) if side else None
+        ops = cdef.clause("ops")
+        if side_name == "scoring":
+            if ops:
+                self.r.report("E201", "a Scoring card has no Ops value (rule 2.2.1)", ops.span,
+                              "write 'no ops'")
+        elif "ops" not in seen:
+            self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no 'ops'", cdef.span,
+                          "add e.g. 'ops 2' (printed Operations value, 1-4)")
+        elif cdef.clause("no_ops"):
+            self.r.report("E201", "only Scoring cards have no Ops value (rule 2.2.1)",
+                          cdef.clause("no_ops").span, "write e.g. 'ops 2'")
+        if ops and not 1 <= ops.ints()[0] <= 4:
+            n = ops.ints()[0]
+            self.r.report("E301", f"Ops value {n} is out of range 1-4", n.span,
+                          "printed Operations values run from 1 to 4 (rule 2.2.1)")
+        summary = cdef.clause("summary")
+        if summary and not _strings(summary)[0].text.strip():
+            self.r.report("E401", "summary is empty", summary.span)
+        self._against_data(cdef, side_name)
+
+    def _against_data(self, cdef: CardDef, side_name: str | None) -> None:
+        """W504 when a card's metadata differs from the printed card (strategy.yaml)."""
+        printed = self.printed.get(cdef.number)
+        if printed is None:
+            return
+        period = cdef.clause("period")
+        ops = cdef.clause("ops")
+        mine = {
+            "name": cdef.name,
+            "period": period.children[0].children[0].kind if period else printed.period,
+            "side": side_name or printed.side,
+            "ops": ops.ints()[0] if ops else None if cdef.clause("no_ops") else printed.ops,
+            "removed after event": bool(cdef.clause("removed")),
+            "lasting": bool(cdef.clause("lasting_flag")),
+            "red title": bool(cdef.clause("red_title")),
+        }
+        theirs = {"name": printed.name, "period": printed.period, "side": printed.side,
+                  "ops": printed.ops, "removed after event": printed.removed,
+                  "lasting": printed.lasting, "red title": printed.red_title}
+        for field_name, value in mine.items():
+            if value != theirs[field_name] and (field_name != "name" or key(value) != key(
+                    theirs[field_name])):
+                self.r.report("W504", f"card {cdef.number}: {field_name} is {value!r} here but "
+                              f"{theirs[field_name]!r} in the game data", cdef.span,
+                              "fix the card file, or document the correction in "
+                              "docs/data-corrections.md and the data file")
+
+    def _lasting_flag(self, cdef: CardDef) -> None:
+        event = cdef.clause("event")
+        if event is None:
+            return
+        registers = any(n.kind in ("lasting", "trigger", "next_rule") for n in event.walk())
+        flagged = cdef.clause("lasting_flag") is not None
+        if registers and not flagged:
+            self.r.report("W502", "the event sets up a lasting effect but the card is not "
+                          "marked 'lasting'", event.span, "add 'lasting' (rule 2.2.5)")
+        elif flagged and not registers:
+            self.r.report("W502", "the card is marked 'lasting' but its event sets up no "
+                          "lasting effect or trigger", cdef.clause("lasting_flag").span)
+
+    # ------------------------------------------------------------- boxes
+    def box(self, bdef: BoxDef) -> None:
+        if not 1 <= bdef.number <= 8:
+            self.r.report("E301", f"box number {bdef.number} is out of range 1-8 (rule 6.3)",
+                          bdef.span)
+        needs = {player(n.children[0]): n for n in bdef.all("needs")}
+        for side in ("democrat", "communist"):
+            if side not in needs:
+                self.r.report("E401", f"box {bdef.number} has no '{side} needs N'", bdef.span,
+                              "the number printed in the box for that side (rule 6.3.2)")
+        for node in needs.values():
+            n = node.ints()[0]
+            if not 2 <= n <= 12:
+                self.r.report("E301", f"threshold {n} is out of range 2-12", n.span,
+                              "a die (1-6) plus Ops (1-4) plus modifiers")
+        for kind in ("summary",):
+            if not bdef.all(kind):
+                self.r.report("E401", f"box {bdef.number} has no 'summary'", bdef.span)
+        awards = bdef.all("award_now") + bdef.all("award_lasting")
+        if not awards:
+            self.r.report("E401", f"box {bdef.number} has no 'award'", bdef.span,
+                          "'award immediately { ... }' or 'award until the opponent reaches "
+                          "this box: ...' (rule 6.3.5)")
+        for extra in awards[1:]:
+            self.r.report("E405", "'award' is given twice", extra.span)
+        for award in awards[:1]:
+            scope = Scope(in_box=True)
+            if award.kind == "award_now":
+                self.block(award.children[0], scope)
+            else:
+                self.rules(award.children[0], scope.child(in_effect=True))
+        self._box_against_data(bdef)
+
+    def _box_against_data(self, bdef: BoxDef) -> None:
+        data = next((b for b in self.names.data.tiananmen if b.box == bdef.number), None)
+        if data is None:
+            return
+        for side in ("democrat", "communist"):
+            if key(bdef.names[side]) != key(data.names[side]):
+                self.r.report("W504", f"box {bdef.number}: {side} name is "
+                              f"'{bdef.names[side]}' here but '{data.names[side]}' in the "
+                              "game data", bdef.span)
+        for node in bdef.all("needs"):
+            side = player(node.children[0])
+            if node.ints()[0] != data.needs[side]:
+                self.r.report("W504", f"box {bdef.number}: {side} needs {node.ints()[0]} here "
+                              f"but {data.needs[side]} in the game data", node.span)
+        kind = "immediate" if bdef.all("award_now") else "lasting"
+        if (bdef.all("award_now") or bdef.all("award_lasting")) and kind != data.award:
+            self.r.report("W504", f"box {bdef.number}: award is {kind} here but {data.award} in"
+                          " the game data", bdef.span)
+
+    # ------------------------------------------------------------- statements
+    def block(self, node: Node, scope: Scope) -> Scope:
+        """Check statements in order; return the scope after the last one."""
+        stmts = [s for s in node.children if isinstance(s, Node)]
+        for i, stmt in enumerate(stmts):
+            scope = self.stmt(stmt, scope)
+            if i + 1 < len(stmts):
+                self._indent(stmt, stmts[i + 1])
+        return scope
+
+    def _indent(self, stmt: Node, following: Node) -> None:
+        """W503: a line indented under a one-statement ``:`` body is not inside it."""
+        bodies = [b for b in stmt.nodes("body") if b.children and b.children[0].kind != "block"]
+        for body in bodies:
+            inner = body.children[0]
+            if (inner.span.line > stmt.span.line and following.span.line > inner.span.line
+                    and following.span.col > stmt.span.col):
+                self.r.report("W503", "this line is indented as if it were inside the ':' above,"
+                              " but a ':' takes one statement", following.span,
+                              "wrap the statements in { ... } to run them together")
+
+    def body(self, node: Node, scope: Scope) -> Scope:
+        inner = node.children[0]
+        if inner.kind == "block":
+            return self.block(inner, scope)
+        return self.stmt(inner, scope)
+
+    def stmt(self, node: Node, scope: Scope) -> Scope:
+        kind = node.kind
+        if kind == "action":
+            return self.action(node, scope)
+        if kind == "if_stmt":
+            cond, then, *rest = node.children
+            self.cond(cond, scope)
+            after = self.body(then, scope.child())
+            if rest:
+                other = rest[0]
+                after2 = self.body(other, scope.child()) if other.kind == "body" else self.stmt(
+                    other, scope.child())
+                after = Scope(after.bound & after2.bound, scope.in_effect, scope.in_box)
+            return scope.child(*(after.bound & scope.bound))
+        if kind == "choose_one":
+            labels: dict[str, Span] = {}
+            for option in node.nodes("option"):
+                label = _strings(option)[0]
+                if key(label.text) in labels:
+                    self.r.report("E405", f"option \"{label.text}\" is given twice", label.span)
+                labels[key(label.text)] = label.span
+                self.body(option.nodes("body")[0], scope.child())
+            if len(labels) < 2:
+                self.r.report("E201", "'chooses one' needs at least two options", node.span)
+            return scope
+        if kind == "for_each":
+            target, body = node.children
+            inner = target.children[0]
+            if inner.kind == "country_desc":
+                self.country_desc(inner, scope)
+                self.body(body, scope.child("this_country"))
+            else:
+                self.spaces(inner, scope)
+                self.body(body, scope.child("this_space"))
+            return scope
+        if kind == "lasting":
+            duration, rules = node.children
+            if duration.kind == "until_ps_end":
+                self.ps_where(duration.children[0], scope)
+            if duration.kind == "for_uses":
+                self._range(duration.ints()[0], 1, 20, "number of uses")
+            self.rules(rules, scope.child(in_effect=True))
+            return scope
+        if kind == "trigger":
+            when = node.children[0]
+            if when.kind in REPEATING and not scope.in_effect:
+                self.r.report("E201", "a repeating trigger needs a duration", when.span,
+                              "put it inside e.g. 'for the rest of the turn { ... }' or "
+                              "'until cancelled { ... }'")
+            self.trigger(node, scope)
+            return scope
+        if kind == "next_rule":
+            self.check_rule(node, scope)
+            return scope
+        if kind == "roll_off":
+            best_of, expr = node.children
+            if best_of < 1 or best_of % 2 == 0:
+                self.r.report("E301", f"best of {best_of}: must be an odd number", best_of.span)
+            self.expr(expr, scope.child("roller"))
+            return scope.child("roll_off")
+        if kind == "score":
+            self.countries(node.children[0], scope, single=True)
+            return scope
+        if kind == "cancel":
+            for name in _strings(node.children[0]):
+                self.card_name(name)
+            return scope
+        if kind == "end_effect":
+            if not scope.in_effect:
+                self.r.report("E201", "'end this effect' is only meaningful inside a lasting "
+                              "effect or trigger", node.span)
+            return scope
+        if kind == "eliminate":
+            self.one_space(node.children[0], scope)
+            return scope
+        raise AssertionError(kind)
+
+    def action(self, node: Node, scope: Scope) -> Scope:
+        verb = node.children[-1]
+        optional = any(c.kind == "may" for c in node.children[:-1])
+        kind = verb.kind
+        out = scope
+        if kind in ("place", "remove", "replace", "move"):
+            self.amount(verb.children[0], scope, allow_all=kind != "place")
+            owners = verb.nodes("owner")
+            if kind == "replace" and len(owners) < 2:
+                self.r.report("E201", "'replaces' needs whose SP go and whose come: e.g. "
+                              "'replaces 1 democrat SP with communist SP in ...'", verb.span)
+            for spaces in verb.nodes("spaces"):
+                self.spaces(spaces, scope)
+            cap = verb.first("cap")
+            if cap:
+                self._range(cap.ints()[0], 1, 20, "per-space limit")
+        elif kind == "place_enough":
+            self.spaces(verb.nodes("spaces")[0], scope)
+        elif kind == "checks":
+            self.amount(verb.children[0], scope)
+            where = verb.first("check_where")
+            if where:
+                self.spaces(where.children[0], scope)
+            self.ops_value(verb.first("ops_of", "ops_fixed", "ops_expr"), scope)
+            for bonus in verb.nodes("check_bonus"):
+                self._range(bonus.ints()[0], -6, 6, "modifier")
+        elif kind == "operations":
+            self.ops_value(verb.first("ops_of", "ops_fixed", "ops_expr"), scope)
+            where = verb.first("spaces")
+            if where:
+                self.spaces(where, scope)
+        elif kind == "gain_vp":
+            self.amount(verb.children[0], scope, allow_all=False)
+        elif kind == "ussr":
+            name = _strings(verb)[0]
+            if key(name.text) not in self.names.ussr:
+                self.r.report("E105", f"unknown U.S.S.R. track box \"{name.text}\"", name.span,
+                              did_you_mean(name.text, [p["name"] for p in
+                                                       self.names.data.ussr_track]))
+        elif kind == "tiananmen_advance":
+            self._range(verb.ints()[0], 1, 8, "number of boxes")
+        elif kind == "power_struggle":
+            self.countries(verb.children[0], scope, single=True)
+        elif kind in ("draw_cards", "draw_ps"):
+            self.amount(verb.children[0], scope, allow_all=False)
+            out = scope.child("drawn")
+        elif kind in ("discard", "reveal", "take", "give", "set_aside", "choose_card",
+                      "play_ops_from"):
+            cards = verb.nodes("cards", "cards_of_pool")[0]
+            self.cards(cards, scope)
+            out = scope.child({"discard": "discard", "reveal": "revealed", "take": "take",
+                               "give": "give", "choose_card": "choose_card"}.get(kind, kind))
+        elif kind == "take_ps":
+            self.amount(verb.children[0], scope, allow_all=False)
+        elif kind in ("play_event", "play_ops"):
+            self.card_ref(verb.children[0], scope)
+        elif kind == "choose_space":
+            self.spaces(verb.children[0], scope)
+            out = scope.child("chosen_space")
+        elif kind == "choose_country":
+            self.country_desc(verb.children[0], scope)
+            out = scope.child("chosen_country")
+        elif kind == "roll":
+            for mod in verb.children:
+                self.expr(mod.children[0], scope)
+            out = scope.child("roll", "roll_unmodified" if not verb.children else "roll")
+            if verb.children:
+                out.bound.discard("roll_unmodified")
+        if scope.in_box and any(c.kind == "this_card" for c in verb.walk()):
+            self.r.report("E201", "a Tiananmen box has no card: 'this card' means nothing here",
+                          verb.span)
+        return out.child("may") if optional else out
+
+    # ------------------------------------------------------------- lasting rules, triggers
+    def rules(self, node: Node, scope: Scope) -> None:
+        for rule in node.children:
+            if not isinstance(rule, Node):
+                continue
+            if rule.kind == "trigger":
+                self.trigger(rule, scope)
+            elif rule.kind in ("check_rule", "next_rule"):
+                self.check_rule(rule, scope)
+            else:
+                for n in rule.walk():
+                    if n.kind == "spaces":
+                        self.spaces(n, scope)
+                for value in _signed(rule):
+                    self._range(value, -6, 6, "modifier")
+                if rule.kind == "hand_size":
+                    self._range(rule.ints()[0], 1, 12, "hand size")
+                if rule.kind == "extra_rounds":
+                    self._range(rule.ints()[0], 1, 3, "number of extra action rounds")
+                if rule.kind == "place_cost":
+                    self._range(rule.ints()[0], 1, 4, "placement cost")
+
+    def check_rule(self, node: Node, scope: Scope) -> None:
+        scope_node = node.first("check_scope")
+        where = scope_node.first("check_where") if scope_node else None
+        if where:
+            self.spaces(where.children[0], scope)
+        effect = node.first("check_modifier")
+        if effect:
+            self._range(effect.ints()[0], -6, 6, "modifier")
+
+    def trigger(self, node: Node, scope: Scope) -> None:
+        when, body = node.children
+        inner = scope.child(in_effect=True)
+        if when.kind in PS_TRIGGERS:
+            self.ps_where(when.children[0], scope)
+            inner = inner.child("power_struggle")
+        elif when.kind == "each_check":
+            where = when.first("check_where")
+            if where:
+                self.spaces(where.children[0], scope)
+        elif when.kind == "as_soon_as":
+            self.cond(when.children[0], scope)
+        elif when.kind == "after_next_play":
+            inner = inner.child("card_played")
+        self.body(body, inner)
+
+    def ps_where(self, node: Node, scope: Scope) -> None:
+        if node.children:
+            self.countries(node.children[0], scope)
+
+    # ------------------------------------------------------------- selectors
+    def spaces(self, node: Node, scope: Scope) -> None:
+        np = node.children[-1]
+        self.space_np(np, scope)
+        if np.kind == "sel_desc":
+            sel = _static_sel(self, np)
+            if sel is not None and not self.names.static_spaces(sel):
+                self.r.report("W501", "no space on the map matches this description, so this "
+                              "never acts", np.span)
+
+    def one_space(self, node: Node, scope: Scope) -> None:
+        self.space_np(node, scope)
+
+    def space_np(self, node: Node, scope: Scope) -> None:
+        kind = node.kind
+        if kind == "ref_chosen_space":
+            self._needs(scope, "chosen_space", node.span, "'the chosen space' needs an earlier "
+                        "'chooses a space ...'")
+        elif kind == "ref_this_space":
+            self._needs(scope, "this_space", node.span, "'this space' is only meaningful inside"
+                        " 'for each ... space'")
+        elif kind == "sel_names":
+            for name in _names(node):
+                self.place_name(name)
+        else:
+            for part in node.children:
+                if part.kind == "space_types":
+                    for name in _names(part):
+                        self.type_name(name)
+                elif part.kind == "space_loc":
+                    self.countries(part.children[0], scope)
+                elif part.kind == "f_adjacent":
+                    self.one_space(part.children[0], scope)
+                elif part.kind == "f_except":
+                    for name in _names(part):
+                        self.space_name(name)
+                elif part.kind == "f_roller":
+                    self._needs(scope, "roller", part.span, "'the roller' is only meaningful in "
+                                "a roll-off's 'each adding ...'")
+
+    def countries(self, node: Node, scope: Scope, single: bool = False) -> None:
+        if node.kind == "countries":
+            node = node.children[0]
+        kind = node.kind
+        if kind == "cty_names":
+            names = _names(node)
+            for name in names:
+                self.country_name(name)
+            if single and (len(names) > 1 or any(
+                    key(n.text) in self.names.regions for n in names)):
+                self.r.report("E201", "name one country here", node.span)
+        elif kind == "cty_chosen":
+            self._needs(scope, "chosen_country", node.span, "'the chosen country' needs an "
+                        "earlier 'chooses a country ...'")
+        elif kind == "cty_this":
+            self._needs(scope, "this_country", node.span, "'this country' is only meaningful "
+                        "inside 'for each country ...'")
+        elif kind == "cty_struggle":
+            self._needs(scope, "power_struggle", node.span, "only meaningful in a trigger at a "
+                        "power struggle")
+        elif kind == "cty_of_space":
+            self.one_space(node.children[0], scope)
+        else:
+            self.country_desc(node, scope)
+
+    def country_desc(self, node: Node, scope: Scope) -> None:
+        for f in node.nodes("cf_other_than"):
+            for name in _names(f):
+                self.country_name(name)
+
+    def cards(self, node: Node, scope: Scope) -> None:
+        self.amount(node.children[0], scope)
+        if node.kind == "cards_of_pool":
+            pool = node.nodes("drawn", "revealed")[0]
+            self._needs(scope, pool.kind, pool.span, f"'the {pool.kind} cards' needs an earlier "
+                        f"'{'draws' if pool.kind == 'drawn' else 'reveals'} ...'")
+        for f in node.nodes("with_min_ops"):
+            self._range(f.ints()[0], 1, 4, "Ops value")
+
+    def card_ref(self, node: Node, scope: Scope) -> None:
+        if node.kind == "this_card":
+            if scope.in_box:
+                self.r.report("E201", "a Tiananmen box has no card: 'this card' means nothing "
+                              "here", node.span)
+            return
+        word = node.children[0].kind
+        need = REF_NEEDS[word]
+        self._needs(scope, need, node.span, f"'the {word} card' needs an earlier statement "
+                    f"that {'plays' if word == 'played' else need.split('_')[0] + 's'} a card")
+
+    # ------------------------------------------------------------- amounts, expressions
+    def amount(self, node: Node, scope: Scope, allow_all: bool = True) -> None:
+        kind = node.kind
+        if kind in ("amt_int", "amt_up_to"):
+            self._range(node.ints()[0], 1, 20, "amount")
+        elif kind == "amt_all" and not allow_all:
+            self.r.report("E201", "'all' is not an amount here", node.span, "give a number")
+        elif kind == "amt_any" and not allow_all:
+            self.r.report("E201", "'any number of' is not an amount here", node.span)
+        elif kind == "amt_expr":
+            self.expr(node.children[0], scope)
+        elif kind == "amt_table":
+            self._needs(scope, "roll", node.span, "a table is read with the last die roll: "
+                        "add 'rolls a die' before it")
+            for row in node.children[0].nodes("row"):
+                self._range(row.ints()[0], 0, 20, "amount")
+
+    def ops_value(self, node: Node, scope: Scope) -> None:
+        if node.kind == "ops_of":
+            self.card_ref(node.children[0], scope)
+        elif node.kind == "ops_fixed":
+            self._range(node.ints()[0], 1, 4, "Ops value")
+        else:
+            self.expr(node.children[0], scope)
+
+    def expr(self, node: Node, scope: Scope) -> None:
+        kind = node.kind
+        if kind == "the_roll":
+            self._needs(scope, "roll", node.span, "'the roll' needs an earlier 'rolls a die'")
+        elif kind in ("ops_of", "ops_fixed", "ops_expr"):
+            self.ops_value(node, scope)
+        elif kind in ("count", "per_each"):
+            what = node.nodes()[-1]
+            if what.kind == "count_spaces":
+                self.spaces(what.children[0], scope)
+            elif what.kind == "count_ps_suit":
+                self.ps_name(_strings(what)[0])
+                self._needs(scope, "drawn", what.span, "needs an earlier 'draws ... cards'")
+            elif what.kind == "count_discarded":
+                self._needs(scope, "discard", what.span, "needs an earlier 'discards ...'")
+            elif what.kind == "count_events":
+                for name in _strings(what.children[0]):
+                    self.card_name(name)
+        else:
+            for child in node.nodes():
+                self.expr(child, scope)
+
+    # ------------------------------------------------------------- conditions
+    def requires(self, node: Node) -> None:
+        """A prerequisite (rule 7.1) reads the game state only."""
+        for n in node.walk():
+            if n.kind in ("cond_roll", "cond_did", "cond_card", "cond_won_roll_off"):
+                self.r.report("E201", "a prerequisite can only test the game state (events, "
+                              "Power, control, VP, turn, Tiananmen track)", n.span)
+                return
+        self.cond(node, Scope())
+
+    def cond(self, node: Node, scope: Scope) -> None:
+        kind = node.kind
+        if kind in ("cond_and", "cond_or", "cond_not"):
+            for child in node.nodes():
+                self.cond(child, scope)
+        elif kind in ("cond_event", "cond_in_effect", "cond_not_in_effect", "cond_cancelled"):
+            self.card_name(_strings(node)[0])
+        elif kind == "cond_controls":
+            self.spaces(node.children[1], scope)
+        elif kind == "cond_power_in":
+            self.countries(node.children[1], scope)
+        elif kind == "cond_power_count":
+            self._range(node.ints()[0], 0, 6, "number of countries")
+        elif kind == "cond_ts_reached":
+            self._range(node.ints()[0], 1, 8, "box number")
+        elif kind == "cond_roll":
+            self._needs(scope, "roll", node.span, "'the roll' needs an earlier 'rolls a die'")
+            if "roll_unmodified" in scope.bound:
+                self._die_reachable(node.children[0])
+        elif kind == "cond_turn":
+            self._turn_range(node.children[0])
+        elif kind in ("cond_exists", "cond_none"):
+            self.spaces(node.children[0], scope)
+        elif kind == "cond_card":
+            self.card_ref(node.children[0], scope)
+            pred = node.children[1]
+            if pred.kind == "pred_named":
+                self.card_name(_strings(pred)[0])
+        elif kind == "cond_did":
+            self._needs(scope, "may", node.span, "'did' tests an earlier optional action: "
+                        "write '... may ...' before it")
+        elif kind == "cond_won_roll_off":
+            self._needs(scope, "roll_off", node.span, "needs an earlier 'roll off between ...'")
+
+    def _die_reachable(self, node: Node) -> None:
+        """W501 when an unmodified die (1-6) can never satisfy the comparison."""
+        values = range(1, 7)
+        kind = node.kind
+        if kind == "cmp_word":
+            n, word = node.children
+            hits = [v for v in values if (v >= n if word.kind == "or_more" else v <= n)]
+        elif kind == "cmp_range":
+            lo, hi = ((int(x) for x in node.children[0].split("-")) if len(node.children) == 1
+                      else (int(x) for x in node.children))
+            hits = [v for v in values if lo <= v <= hi]
+        elif kind == "cmp_eq":
+            hits = [v for v in values if v == node.ints()[0]]
+        else:
+            return
+        if not hits:
+            self.r.report("W501", "a die shows 1 to 6, so this condition never holds",
+                          node.span)
+
+    def _turn_range(self, node: Node) -> None:
+        for n in node.ints():
+            self._range(n, 1, self.names.data.turns, "turn")
+
+    # ------------------------------------------------------------- names
+    def place_name(self, name: Name) -> None:
+        if self.names.resolve_place(name.text) is None:
+            if key(name.text) in self.names.types:
+                self.r.report("E201", f"'{name.text}' is a space type, not a space", name.span,
+                              f"write '{name.text} spaces'")
+                return
+            self.r.report("E101", f"unknown space or country '{name.text}'", name.span,
+                          did_you_mean(name.text, self.names.space_names()
+                                       + self.names.country_names()))
+
+    def space_name(self, name: Name) -> None:
+        if key(name.text) not in self.names.spaces:
+            self.r.report("E101", f"unknown space '{name.text}'", name.span,
+                          did_you_mean(name.text, self.names.space_names()))
+
+    def country_name(self, name: Name) -> None:
+        k = key(name.text)
+        if k in self.names.countries or k in self.names.regions:
+            return
+        if k in self.names.spaces:
+            self.r.report("E201", f"'{name.text}' is a space, not a country", name.span,
+                          "name a country (e.g. Poland) or a region (Eastern Europe, "
+                          "the Balkans)")
+            return
+        self.r.report("E103", f"unknown country or region '{name.text}'", name.span,
+                      did_you_mean(name.text, self.names.country_names()))
+
+    def type_name(self, name: Name) -> None:
+        if key(name.text) not in self.names.types:
+            self.r.report("E104", f"unknown space type '{name.text}'", name.span,
+                          did_you_mean(name.text, self.names.type_names()) or
+                          "space types: " + ", ".join(self.names.type_names()))
+
+    def card_name(self, name: CardName) -> None:
+        k = key(name.text)
+        if k in self.deck_names:
+            return
+        if k in self.printed_names:
+            number = self.printed_names[k]
+            self.r.report("E403", f"card \"{name.text}\" (#{number}) is not in the deck", name.span,
+                          f"card {number} has been replaced by a card with another name")
+            return
+        self.r.report("E102", f"unknown card \"{name.text}\"", name.span,
+                      did_you_mean(name.text, self.deck_titles))
+
+    def ps_name(self, name: CardName) -> None:
+        if key(name.text) not in self.names.ps_cards:
+            self.r.report("E105", f"unknown power struggle card \"{name.text}\"", name.span,
+                          did_you_mean(name.text, sorted({c.name for c in
+                                                          self.names.data.ps_cards})))
+
+    # ------------------------------------------------------------- helpers
+    def _needs(self, scope: Scope, what: str, span: Span, hint: str) -> None:
+        if what not in scope.bound:
+            self.r.report("E201", _NEEDS_MSG[what], span, hint)
+
+    def _range(self, value: int, lo: int, hi: int, what: str) -> None:
+        if not lo <= value <= hi:
+            span = getattr(value, "span", None)
+            if span is not None:
+                self.r.report("E301", f"{what} {value} is out of range {lo} to {hi}", span)
+
+
+def check_deck(cards: list[DeckCard], reporter: Reporter) -> None:
+    """E404: prerequisites that can never be met (self-reference, cycles, turns)."""
+    by_number = {c.number: c for c in cards}
+    by_key = {key(c.name): c.number for c in cards}
+    needs: dict[int, list[tuple[int, CardName]]] = {}
+    for card in cards:
+        if card.cdef is None:
+            continue
+        for clause in card.cdef.all("requires"):
+            for name, positive in _required_events(clause.children[0], True):
+                other = by_key.get(key(name.text))
+                if other is None:
+                    continue
+                if positive:
+                    needs.setdefault(card.number, []).append((other, name))
+                    if other == card.number:
+                        reporter.report("E404", f"card {card.number} requires its own event",
+                                        name.span, "an event cannot occur before it is played")
+            _turn_never(card, clause.children[0], reporter)
+    for start, edges in needs.items():
+        for other, name in edges:
+            if other != start and _reaches(needs, other, start):
+                reporter.report("E404", f"\"{by_number[start].name}\" and \"{name.text}\" "
+                                "require each other, so neither can ever be played as an event",
+                                name.span, "break the cycle of 'requires event'")
+
+
+def _reaches(needs: dict[int, list[tuple[int, CardName]]], src: int, dst: int) -> bool:
+    seen, todo = set(), [src]
+    while todo:
+        n = todo.pop()
+        if n == dst:
+            return True
+        if n not in seen:
+            seen.add(n)
+            todo.extend(o for o, _ in needs.get(n, []))
+    return False
+
+
+def _required_events(node: Node, positive: bool) -> Iterable[tuple[CardName, bool]]:
+    """(card, whether it must have occurred) for each event test in a condition."""
+    if node.kind == "cond_not":
+        yield from _required_events(node.children[0], not positive)
+    elif node.kind == "cond_and":
+        for child in node.nodes():
+            yield from _required_events(child, positive)
+    elif node.kind == "cond_event":
+        yield _strings(node)[0], positive
+
+
+def _turn_never(card: DeckCard, cond: Node, reporter: Reporter) -> None:
+    """E404 for 'requires the turn is ...' before the card's period enters the deck."""
+    first = FIRST_TURN.get(card.period or "", 1)
+    for n in cond.walk():
+        if n.kind != "cond_turn":
+            continue
+        comp = n.children[0]
+        ints = [int(x) for x in (comp.children[0].split("-") if comp.kind == "cmp_range"
+                                 and len(comp.children) == 1 else comp.ints())]
+        latest = {"cmp_eq": ints[0] if ints else 99, "cmp_range": ints[-1] if ints else 99}.get(
+            comp.kind, 99)
+        if comp.kind == "cmp_word" and comp.children[1].kind == "or_less":
+            latest = ints[0]
+        if latest < first:
+            reporter.report("E404", f"this {card.period} card joins the deck on turn {first} "
+                            f"(rule 4.1), so this prerequisite is never met", n.span)
+
+
+def _static_sel(checker: Checker, np: Node) -> dict | None:
+    """The map-fixed part of a description, when its names all resolve."""
+    sel: dict = {}
+    for part in np.children:
+        if part.kind == "space_types":
+            types = [checker.names.types.get(key(n.text)) for n in _names(part)]
+            if None in types:
+                return None
+            sel["types"] = types
+        elif part.kind == "battleground":
+            sel["battleground"] = True
+        elif part.kind == "non_battleground":
+            sel["battleground"] = False
+        elif part.kind == "space_loc":
+            where = part.children[0]
+            where = where.children[0] if where.kind == "countries" else where
+            if where.kind != "cty_names":
+                continue
+            loc: dict = {}
+            for name in _names(where):
+                found = checker.names.resolve_place(name.text)
+                if found is None or found[0] == "space":
+                    return None
+                loc.setdefault("countries" if found[0] == "country" else "regions", []).append(
+                    found[1])
+            sel["in"] = loc
+    return sel
+
+
+def _names(node: Node) -> list[Name]:
+    return [n for sub in node.walk() for n in sub.names()]
+
+
+def _strings(node: Node) -> list[CardName]:
+    return [s for sub in node.walk() for s in sub.strings()]
+
+
+def _signed(node: Node) -> list[int]:
+    return [v for v in node.ints() if hasattr(v, "span")]
+
+
+def _clause_word(kind: str) -> str:
+    return {"removed": "removed after event", "lasting_flag": "lasting",
+            "red_title": "red title", "on_ops": "when played for operations"}.get(kind, kind)
+
+
+_META_HINT = {
+    "period": "add 'period early', 'period middle' or 'period late' (rule 4.1)",
+    "side": "add 'side democrat', 'side communist', 'side neutral' or 'side scoring' (rule 2.2.2)",
+    "summary": "add a one-line summary in your own words: summary \"...\"",
+}
+
+_NEEDS_MSG = {
+    "chosen_space": "'the chosen space' refers to no earlier choice",
+    "chosen_country": "'the chosen country' refers to no earlier choice",
+    "this_space": "'this space' is used outside 'for each'",
+    "this_country": "'this country' is used outside 'for each'",
+    "roll": "'the roll' refers to no earlier die roll",
+    "may": "'did' refers to no earlier optional ('may') action",
+    "roll_off": "no roll-off happened before this",
+    "roller": "'the roller' is used outside a roll-off",
+    "power_struggle": "there is no power struggle here",
+    "drawn": "no cards were drawn before this",
+    "revealed": "no cards were revealed before this",
+    "discard": "no card was discarded before this",
+    "give": "no card was given before this",
+    "take": "no card was taken before this",
+    "choose_card": "no card was chosen before this",
+    "card_played": "'the played card' is only meaningful after 'after ... plays a card'",
+}

@@ -1,0 +1,674 @@
+"""Checked syntax tree -> engine operations (plain JSON-able data).
+
+The output vocabulary is documented in docs/operations.md. Every operation
+is a dict with an ``"op"`` key and an ``"at"`` key (``path:line:col``, for
+logs); selectors, amounts, conditions and rules are nested dicts and lists.
+Nothing here mentions a particular card, space or country: those come from
+the card files. The compiler assumes the checker passed (names resolve).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsl.ast import BoxDef, CardDef, CardName, Node
+from dsl.names import Names, key
+
+Op = dict[str, Any]
+
+# Grammar aliases -> engine hook names (docs/operations.md, "Hook points").
+_TRIGGER_HOOKS: dict[str, tuple[str, bool]] = {
+    # kind: (hook, fires once)
+    "at_next_ps_deal": ("ps_setup", True),
+    "at_each_ps_deal": ("ps_setup", False),
+    "after_next_ps": ("after_power_struggle", True),
+    "at_end_of_this_turn": ("end_of_turn", True),
+    "at_end_of_this_round": ("action_round_end", True),
+    "at_start_of_each_turn": ("after_deal", False),
+    "at_end_of_each_turn": ("end_of_turn", False),
+    "at_each_round": ("action_round_start", False),
+    "instead_of_round": ("action_round_replace", False),
+    "each_check": ("after_check", False),
+    "after_next_play": ("card_played", True),
+    "as_soon_as": ("as_soon_as", True),
+    "at_final_scoring": ("final_scoring", True),
+    "when_game_ends": ("game_end", True),
+}
+
+_DURATIONS = {
+    "rest_of_turn": {"until": "end_of_turn"},
+    "rest_of_game": {"until": "end_of_game"},
+    "until_cancelled": {"until": "cancelled"},
+    "until_round_end": {"until": "end_of_action_round"},
+    "until_next_deal": {"until": "next_deal"},
+}
+
+_CMP = {"or_more": ">=", "or_less": "<="}
+
+
+def player(node: Node) -> str:
+    """'democrat', 'communist', 'you', 'opponent' or 'he' from a player phrase."""
+    while node.kind in ("player", "player_side", "owner", "card_side", "card_side_name"):
+        node = node.children[0]
+    return node.kind
+
+
+class Compiler:
+    """Compiles cards and boxes; ``cards`` maps name keys to card numbers."""
+
+    def __init__(self, names: Names, cards: dict[str, int]) -> None:
+        self.names = names
+        self.cards = cards
+
+    # ------------------------------------------------------------- top level
+    def card(self, cdef: CardDef) -> dict[str, Any]:
+        """The compiled parts of a card: event, prerequisites, cancellations."""
+        event = cdef.clause("event")
+        on_ops = cdef.clause("on_ops")
+        cancels = [self.card_number(n) for c in cdef.all("cancels") for n in c.nodes()[0].strings()]
+        program = self.block(event.children[0]) if event else None
+        if program is not None and cancels:
+            program = [{"op": "cancel", "cards": cancels, "at": str(event.span)}, *program]
+        return {
+            "event": program,
+            "requires": [self.cond(c.children[0]) for c in cdef.all("requires")],
+            "no_effect_after": [self.card_number(c.strings()[0]) for c in cdef.all(
+                "no_effect_after")],
+            "cancels": cancels,
+            "on_ops": self.body(on_ops.children[0]) if on_ops else None,
+        }
+
+    def box(self, bdef: BoxDef) -> dict[str, Any]:
+        """A Tiananmen box award: immediate ops, or a lasting effect (6.3.5)."""
+        now = bdef.all("award_now")
+        lasting = bdef.all("award_lasting")
+        if now:
+            return {"award": "immediate", "program": self.block(now[0].children[0])}
+        if lasting:
+            node = lasting[0]
+            return {"award": "lasting", "program": [{
+                "op": "lasting", "duration": {"until": "opponent_reaches_box"},
+                "rules": self.rules(node.children[0]), "at": str(node.span)}]}
+        return {"award": None, "program": []}
+
+    def card_number(self, name: CardName) -> int:
+        return self.cards[key(name.text)]
+
+    # ------------------------------------------------------------- statements
+    def block(self, node: Node) -> list[Op]:
+        return [self.stmt(s) for s in node.children if isinstance(s, Node)]
+
+    def body(self, node: Node) -> list[Op]:
+        inner = node.children[0]
+        return self.block(inner) if inner.kind == "block" else [self.stmt(inner)]
+
+    def stmt(self, node: Node) -> Op:
+        method = getattr(self, "s_" + node.kind)
+        op = method(node)
+        op.setdefault("at", str(node.span))
+        return op
+
+    def s_action(self, node: Node) -> Op:
+        actor = "you"
+        optional = False
+        verb = node.children[-1]
+        for child in node.children[:-1]:
+            if child.kind == "may":
+                optional = True
+            else:
+                actor = player(child)
+        op = getattr(self, "v_" + verb.kind)(verb, actor)
+        op = {"op": op.pop("op"), "player": actor, **op}
+        if optional:
+            op["optional"] = True  # the player may decline; `if he did` reads the answer
+        return op
+
+    def s_if_stmt(self, node: Node) -> Op:
+        cond, then, *rest = node.children
+        op: Op = {"op": "if", "cond": self.cond(cond), "then": self.body(then), "else": []}
+        if rest:
+            other = rest[0]
+            op["else"] = self.body(other) if other.kind == "body" else [self.stmt(other)]
+        return op
+
+    def s_choose_one(self, node: Node) -> Op:
+        who, *options = node.children
+        return {"op": "choose_one", "player": player(who), "options": [
+            {"label": o.strings()[0].text, "do": self.body(o.nodes("body")[0])} for o in options]}
+
+    def s_for_each(self, node: Node) -> Op:
+        target, body = node.children
+        inner = target.children[0]
+        if inner.kind == "country_desc":
+            return {"op": "for_each", "kind": "country", "among": self.country_desc(inner),
+                    "do": self.body(body)}
+        return {"op": "for_each", "kind": "space", "among": self.spaces(inner)["where"],
+                "do": self.body(body)}
+
+    def s_lasting(self, node: Node) -> Op:
+        duration, rules = node.children
+        return {"op": "lasting", "duration": self.duration(duration), "rules": self.rules(rules)}
+
+    def s_trigger(self, node: Node) -> Op:
+        return {"op": "trigger", **self.trigger(node)}
+
+    def s_next_rule(self, node: Node) -> Op:
+        return {"op": "lasting", "duration": {"until": "used", "uses": 1},
+                "rules": [self.r_check_rule(node)]}
+
+    def s_roll_off(self, node: Node) -> Op:
+        best_of, expr = node.children
+        return {"op": "roll_off", "players": ["democrat", "communist"], "best_of": int(best_of),
+                "add": self.expr(expr)}
+
+    def s_score(self, node: Node) -> Op:
+        return {"op": "score", "country": self.countries(node.children[0])}
+
+    def s_cancel(self, node: Node) -> Op:
+        return {"op": "cancel", "cards": [self.card_number(n) for n in node.children[0].strings()]}
+
+    def s_end_effect(self, node: Node) -> Op:
+        return {"op": "end_effect"}
+
+    def s_eliminate(self, node: Node) -> Op:
+        return {"op": "eliminate", "space": self.one_space(node.children[0])}
+
+    # ------------------------------------------------------------- verbs
+    def _sp_parts(self, node: Node) -> tuple[Any, list[str], list[Node], int | None]:
+        amount = self.amount(node.children[0])
+        owners = [player(o) for o in node.nodes("owner")]
+        spaces = node.nodes("spaces")
+        cap = node.first("cap")
+        return amount, owners, spaces, (int(cap.ints()[0]) if cap else None)
+
+    def v_place(self, node: Node, actor: str) -> Op:
+        amount, owners, (where,), cap = self._sp_parts(node)
+        return {"op": "place", "amount": amount, "owner": owners[0] if owners else actor,
+                **self.spaces(where), "per_space_max": cap}
+
+    def v_place_enough(self, node: Node, actor: str) -> Op:
+        owners = [player(o) for o in node.nodes("owner")]
+        return {"op": "place_to_control", "owner": owners[0] if owners else actor,
+                **self.spaces(node.nodes("spaces")[0])}
+
+    def v_remove(self, node: Node, actor: str) -> Op:
+        amount, owners, (where,), cap = self._sp_parts(node)
+        return {"op": "remove", "amount": amount, "owner": owners[0] if owners else "opponent",
+                **self.spaces(where), "per_space_max": cap}
+
+    def v_replace(self, node: Node, actor: str) -> Op:
+        amount, owners, (where,), _ = self._sp_parts(node)
+        return {"op": "replace", "amount": amount, "owner": owners[0], "new_owner": owners[-1],
+                **self.spaces(where)}
+
+    def v_move(self, node: Node, actor: str) -> Op:
+        amount, owners, (src, dst), cap = self._sp_parts(node)
+        source, target = self.spaces(src), self.spaces(dst)
+        return {"op": "move", "amount": amount, "owner": owners[0] if owners else actor,
+                "from": source["where"], "from_choice": source["choice"],
+                "to": target["where"], "to_choice": target["choice"], "per_space_max": cap}
+
+    def v_checks(self, node: Node, actor: str) -> Op:
+        where = node.first("check_where")
+        op: Op = {"op": "support_checks", "count": self.amount(node.children[0]),
+                  "ops": self.ops_value(node.first("ops_of", "ops_fixed", "ops_expr")),
+                  "where": self.spaces(where.children[0])["where"] if where else None,
+                  "bonus": 0, "needs_opponent_sp": True}
+        for extra in node.nodes("check_bonus", "check_anywhere"):
+            if extra.kind == "check_bonus":
+                op["bonus"] = int(extra.ints()[0])
+            else:
+                op["needs_opponent_sp"] = False  # card text overrides rule 6.2.3 (5.4)
+        return op
+
+    def v_operations(self, node: Node, actor: str) -> Op:
+        options = [{"opt_place": "place", "opt_checks": "support_checks",
+                    "opt_tiananmen": "tiananmen"}[o.kind]
+                   for o in node.nodes("opt_place", "opt_checks", "opt_tiananmen")]
+        where = node.first("spaces")
+        return {"op": "operations",
+                "ops": self.ops_value(node.first("ops_of", "ops_fixed", "ops_expr")),
+                "options": options or ["place", "support_checks", "tiananmen"],
+                "where": self.spaces(where)["where"] if where else None}
+
+    def v_gain_vp(self, node: Node, actor: str) -> Op:
+        return {"op": "vp", "amount": self.amount(node.children[0])}
+
+    def v_ussr(self, node: Node, actor: str) -> Op:
+        name = node.strings()[0].text
+        return {"op": "ussr_advance", "to": self.names.ussr[key(name)], "name": name}
+
+    def v_tiananmen_advance(self, node: Node, actor: str) -> Op:
+        return {"op": "tiananmen_advance", "boxes": int(node.ints()[0])}
+
+    def v_power_struggle(self, node: Node, actor: str) -> Op:
+        return {"op": "power_struggle", "country": self.countries(node.children[0])}
+
+    def v_end_game(self, node: Node, actor: str) -> Op:
+        return {"op": "end_game", "when": "end_of_turn" if node.children else "now"}
+
+    def v_draw_cards(self, node: Node, actor: str) -> Op:
+        return {"op": "draw", "count": self.amount(node.children[0]), "deck": "strategy"}
+
+    def v_draw_ps(self, node: Node, actor: str) -> Op:
+        return {"op": "draw", "count": self.amount(node.children[0]), "deck": "power_struggle"}
+
+    def v_discard(self, node: Node, actor: str) -> Op:
+        return {"op": "discard", "cards": self.cards_sel(node.children[0], default_scoring=False)}
+
+    def v_reveal(self, node: Node, actor: str) -> Op:
+        return {"op": "reveal", "cards": self.cards_sel(node.children[0])}
+
+    def v_reveal_ps(self, node: Node, actor: str) -> Op:
+        return {"op": "reveal", "cards": {"pool": "power_struggle_hand", "count": "all"}}
+
+    def v_declare_next(self, node: Node, actor: str) -> Op:
+        return {"op": "declare_next_card"}
+
+    def v_take(self, node: Node, actor: str) -> Op:
+        return {"op": "take", "cards": self.cards_sel(node.children[0])}
+
+    def v_take_ps(self, node: Node, actor: str) -> Op:
+        amount, _random, victim = node.children
+        return {"op": "take", "cards": {"pool": "power_struggle_hand", "of": player(victim),
+                                         "count": self.amount(amount), "random": True}}
+
+    def v_give(self, node: Node, actor: str) -> Op:
+        to, cards = node.children
+        return {"op": "give", "to": player(to), "cards": self.cards_sel(cards)}
+
+    def v_play_event(self, node: Node, actor: str) -> Op:
+        return {"op": "play_event", "card": self.card_ref(node.children[0])}
+
+    def v_play_ops(self, node: Node, actor: str) -> Op:
+        return {"op": "play_ops", "card": self.card_ref(node.children[0]),
+                "without_event": bool(node.nodes("without_event"))}
+
+    def v_play_ops_from(self, node: Node, actor: str) -> Op:
+        return {"op": "play_ops", "cards": self.cards_sel(node.children[0]),
+                "without_event": bool(node.nodes("without_event"))}
+
+    def v_set_aside(self, node: Node, actor: str) -> Op:
+        return {"op": "set_aside", "cards": self.cards_sel(node.children[0]),
+                "until": "next_turn"}
+
+    def v_choose_space(self, node: Node, actor: str) -> Op:
+        return {"op": "choose", "kind": "space", "among": self.spaces(node.children[0])["where"]}
+
+    def v_choose_country(self, node: Node, actor: str) -> Op:
+        return {"op": "choose", "kind": "country", "among": self.country_desc(node.children[0])}
+
+    def v_choose_card(self, node: Node, actor: str) -> Op:
+        return {"op": "choose", "kind": "card", "among": self.cards_sel(node.children[0])}
+
+    def v_roll(self, node: Node, actor: str) -> Op:
+        mods = [self.expr(m.children[0]) if m.kind == "mod_plus"
+                else {"expr": "neg", "of": self.expr(m.children[0])} for m in node.children]
+        return {"op": "roll", "modifiers": mods}
+
+    # ------------------------------------------------------------- lasting rules
+    def duration(self, node: Node) -> dict[str, Any]:
+        if node.kind in _DURATIONS:
+            return dict(_DURATIONS[node.kind])
+        if node.kind == "for_uses":
+            return {"until": "used", "uses": int(node.ints()[0])}
+        return {"until": "end_of_power_struggle", "country": self.ps_where(node.children[0])}
+
+    def rules(self, node: Node) -> list[dict[str, Any]]:
+        return [self.rule(r) for r in node.children if isinstance(r, Node)]
+
+    def rule(self, node: Node) -> dict[str, Any]:
+        if node.kind == "trigger":
+            return self.trigger(node)
+        if node.kind == "next_rule":
+            return {**self.r_check_rule(node), "uses": 1}
+        out = getattr(self, "r_" + node.kind)(node)
+        out["at"] = str(node.span)
+        return out
+
+    def r_ops_rule(self, node: Node) -> dict[str, Any]:
+        printed = node.first("printed")
+        cond = node.first("ops_if")
+        return {"hook": "ops_value", "player": player(node.children[0]),
+                "delta": int(node.ints()[0]),
+                "printed": int(printed.ints()[0]) if printed else None,
+                "if_all_spent_in": self.spaces(cond.children[0])["where"] if cond else None}
+
+    def r_check_rule(self, node: Node) -> dict[str, Any]:
+        scope = node.first("check_scope")
+        who = scope.first("by_player") if scope else None
+        where = scope.first("check_where") if scope else None
+        base = {"player": player(who.children[0]) if who else None,
+                "where": self.spaces(where.children[0])["where"] if where else None,
+                "at": str(node.span)}
+        effect = node.first("check_modifier", "check_ignore_adjacency")
+        if effect.kind == "check_modifier":
+            return {"hook": "check_modifier", **base, "delta": int(effect.ints()[0])}
+        return {"hook": "adjacency_modifier", **base,
+                "ignore_controlled_by": self.control(effect.children[0])}
+
+    def r_check_ban(self, node: Node) -> dict[str, Any]:
+        who, where = node.children
+        return {"hook": "check_ban", "player": player(who),
+                "where": self.spaces(where.children[0])["where"]}
+
+    def r_place_ban(self, node: Node) -> dict[str, Any]:
+        who, where = node.children
+        return {"hook": "placement_ban", "player": player(who), "where": self.spaces(where)["where"]}
+
+    def r_place_cost(self, node: Node) -> dict[str, Any]:
+        where, who, cost = node.children
+        return {"hook": "placement_cost", "player": player(who), "where":
+                self.spaces(where)["where"], "cost": int(cost)}
+
+    def r_ts_rule(self, node: Node) -> dict[str, Any]:
+        who, delta = node.children
+        return {"hook": "tiananmen_modifier", "player": player(who), "delta": int(delta)}
+
+    def r_extra_rounds(self, node: Node) -> dict[str, Any]:
+        who, count = node.children
+        return {"hook": "action_rounds", "player": player(who), "delta": int(count)}
+
+    def r_hand_size(self, node: Node) -> dict[str, Any]:
+        who, size = node.children
+        return {"hook": "hand_size", "player": player(who), "size": int(size)}
+
+    def r_aftermath_rule(self, node: Node) -> dict[str, Any]:
+        winner = node.first("winner")
+        return {"hook": "ps_roll_modifier", "delta": int(node.ints()[0]),
+                "if_winner": player(winner.children[0]) if winner else None}
+
+    def r_play_option(self, node: Node) -> dict[str, Any]:
+        who, mode = node.children
+        return {"hook": "play_option", "player": player(who), "per_turn": 1,
+                "mode": {"mode_no_event": "ops_without_opponent_event",
+                         "mode_both": "ops_and_event"}[mode.kind]}
+
+    def trigger(self, node: Node) -> dict[str, Any]:
+        when, body = node.children
+        hook, once = _TRIGGER_HOOKS[when.kind]
+        filt: dict[str, Any] = {}
+        if when.kind in ("at_next_ps_deal", "at_each_ps_deal", "after_next_ps"):
+            filt["country"] = self.ps_where(when.children[0])
+        elif when.kind in ("at_each_round", "instead_of_round", "after_next_play"):
+            filt["player"] = player(when.children[0])
+        elif when.kind == "each_check":
+            filt["player"] = player(when.children[0])
+            where = when.first("check_where")
+            filt["where"] = self.spaces(where.children[0])["where"] if where else None
+        elif when.kind == "as_soon_as":
+            filt["cond"] = self.cond(when.children[0])
+        return {"hook": hook, "filter": filt, "once": once, "do": self.body(body),
+                "at": str(node.span)}
+
+    def ps_where(self, node: Node) -> Any:
+        return self.countries(node.children[0]) if node.children else None
+
+    # ------------------------------------------------------------- selectors
+    def spaces(self, node: Node) -> dict[str, Any]:
+        """{"where": selector, "choice": "any"|"one"|"each"} for a space phrase."""
+        quant = node.first("q_one", "q_each", "q_any")
+        choice = {"q_one": "one", "q_each": "each", "q_any": "any", None: "any"}[
+            quant.kind if quant else None]
+        np = node.children[-1]
+        if np.kind in ("ref_chosen_space", "ref_this_space"):
+            choice = "one"
+        return {"where": self.space_np(np), "choice": choice}
+
+    def one_space(self, node: Node) -> dict[str, Any]:
+        return self.space_np(node)
+
+    def space_np(self, node: Node) -> dict[str, Any]:
+        if node.kind == "ref_chosen_space":
+            return {"ref": "chosen_space"}
+        if node.kind == "ref_this_space":
+            return {"ref": "this_space"}
+        if node.kind == "sel_names":
+            return self.place_names(node.children[0])
+        sel: dict[str, Any] = {}
+        for part in node.children:
+            kind = part.kind
+            if kind == "space_adj":
+                sel["control"] = self.control(part.children[0])
+            elif kind == "battleground":
+                sel["battleground"] = True
+            elif kind == "non_battleground":
+                sel["battleground"] = False
+            elif kind == "space_types":
+                sel["types"] = [self.names.types[key(n.text)] for n in
+                                part.children[0].names()]
+            elif kind == "space_loc":
+                sel["in"] = self.countries(part.children[0])
+            elif kind in ("f_controlled", "f_roller"):
+                sel["control"] = player(part.children[0]) if part.children else "roller"
+            elif kind == "f_not_controlled":
+                sel["not_control"] = player(part.children[0])
+            elif kind == "f_uncontrolled":
+                sel["control"] = "none"
+            elif kind == "f_with_sp":
+                sel["with_sp"] = player(part.children[0])
+            elif kind == "f_without_sp":
+                sel["without_sp"] = player(part.children[0])
+            elif kind == "f_adjacent":
+                sel["adjacent_to"] = self.one_space(part.children[0])
+            elif kind == "f_except":
+                sel["except"] = [self.names.spaces[key(n.text)] for n in
+                                 part.children[0].names()]
+        return sel
+
+    def control(self, node: Node) -> str:
+        if node.kind == "uncontrolled":
+            return "none"
+        return node.children[0] if node.children and isinstance(node.children[0], str) else (
+            player(node))
+
+    def place_names(self, names: Node) -> dict[str, Any]:
+        """Bare names: spaces, countries or regions; a mixed list is a union."""
+        groups: dict[str, list[str]] = {}
+        for name in names.names():
+            kind, canonical = self.names.resolve_place(name.text)
+            groups.setdefault(kind, []).append(canonical)
+        parts = []
+        for kind, found in groups.items():
+            if kind == "space":
+                parts.append({"names": found})
+            else:
+                parts.append({"in": {"countries" if kind == "country" else "regions": found}})
+        return parts[0] if len(parts) == 1 else {"union": parts}
+
+    def countries(self, node: Node) -> dict[str, Any]:
+        if node.kind == "countries":
+            node = node.children[0]
+        if node.kind == "cty_names":
+            out: dict[str, list[str]] = {}
+            for name in node.children[0].names():
+                kind, canonical = self.names.resolve_place(name.text)
+                out.setdefault("regions" if kind == "region" else "countries", []).append(
+                    canonical)
+            return out
+        if node.kind == "cty_chosen":
+            return {"ref": "chosen_country"}
+        if node.kind == "cty_this":
+            return {"ref": "this_country"}
+        if node.kind == "cty_struggle":
+            return {"ref": "power_struggle_country"}
+        if node.kind == "cty_of_space":
+            return {"of_space": self.one_space(node.children[0])}
+        return self.country_desc(node)
+
+    def country_desc(self, node: Node) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in node.nodes("cf_power", "cf_other_than"):
+            if f.kind == "cf_power":
+                out["power"] = player(f.children[0])
+            else:
+                out["except"] = [self.names.resolve_place(n.text)[1] for n in
+                                 f.children[0].names()]
+        return out
+
+    def cards_sel(self, node: Node, default_scoring: bool | None = None) -> dict[str, Any]:
+        """A card phrase: how many, from which pool, with which filters."""
+        amount = self.amount(node.children[0])
+        if node.kind == "cards_of_pool":
+            pool = node.nodes("drawn", "revealed")[0].kind
+            return {"pool": pool, "count": amount}
+        sel: dict[str, Any] = {"pool": "hand", "count": amount}
+        if default_scoring is not None:
+            sel["scoring"] = default_scoring  # rule B.3.8: no Scoring cards unless stated
+        for part in node.children[1:]:
+            kind = part.kind
+            if kind == "card_adj":
+                sel["random"] = True
+            elif kind == "non_scoring":
+                sel["scoring"] = False
+            elif kind == "scoring":
+                sel["scoring"] = True
+            elif kind == "including_scoring":
+                sel.pop("scoring", None)
+            elif kind == "with_side":
+                sel["sides"] = [player(s) for s in part.children]
+            elif kind == "with_red_title":
+                sel["red_title"] = True
+            elif kind == "with_min_ops":
+                sel["min_ops"] = int(part.ints()[0])
+            elif kind == "with_highest_ops":
+                sel["highest_ops"] = True
+            elif kind == "with_removed":
+                sel["removed"] = True
+            elif kind == "card_from":
+                source = part.children[0]
+                sel["pool"] = {"src_hand": "hand", "src_discard": "discard",
+                               "src_player_hand": "hand"}[source.kind]
+                if source.kind == "src_player_hand":
+                    sel["of"] = player(source.children[0])
+        return sel
+
+    def card_ref(self, node: Node) -> str:
+        if node.kind == "this_card":
+            return "this"
+        return node.children[0].kind  # discarded, given, taken, chosen, played
+
+    # ------------------------------------------------------------- amounts, expressions
+    def amount(self, node: Node) -> Any:
+        kind = node.kind
+        if kind == "amt_int":
+            return int(node.ints()[0])
+        if kind == "amt_up_to":
+            return {"up_to": int(node.ints()[0])}
+        if kind == "amt_all":
+            return "all"
+        if kind == "amt_one":
+            return 1
+        if kind == "amt_any":
+            return "any_number"
+        if kind == "amt_expr":
+            return self.expr(node.children[0])
+        rows = []
+        for row in node.children[0].nodes("row"):
+            value, key_ = row.children
+            lo, hi = (int(x) for x in key_.split("-")) if isinstance(key_, str) else (
+                int(key_), int(key_))
+            rows.append([lo, hi, int(value)])
+        return {"expr": "table", "key": {"expr": "roll"}, "rows": rows}
+
+    def ops_value(self, node: Node) -> dict[str, Any]:
+        if node.kind == "ops_of":
+            return {"card": self.card_ref(node.children[0])}  # modified value, rule 7.3.3
+        if node.kind == "ops_fixed":
+            return {"as_if": int(node.ints()[0])}              # rule 7.4
+        return {"expr": self.expr(node.children[0])}
+
+    def expr(self, node: Node) -> Any:
+        kind = node.kind
+        if kind == "num":
+            return int(node.ints()[0])
+        if kind == "the_roll":
+            return {"expr": "roll"}
+        if kind in ("add", "sub", "mul"):
+            a, b = node.children
+            return {"expr": kind, "args": [self.expr(a), self.expr(b)]}
+        if kind == "count":
+            return self.countable(node.children[0])
+        if kind == "per_each":
+            n, what = node.children
+            return {"expr": "mul", "args": [int(n), self.countable(what)]}
+        if kind in ("ops_of", "ops_fixed", "ops_expr"):
+            return {"expr": "ops", **self.ops_value(node)}
+        raise ValueError(f"unknown expression {kind}")
+
+    def countable(self, node: Node) -> dict[str, Any]:
+        kind = node.kind
+        if kind == "count_spaces":
+            return {"expr": "count_spaces", "where": self.spaces(node.children[0])["where"]}
+        if kind == "count_countries":
+            return {"expr": "count_countries", "power": player(node.children[0])}
+        if kind == "count_ps_suit":
+            return {"expr": "count_drawn", "suit": self.names.ps_cards[key(
+                node.strings()[0].text)]}
+        if kind == "count_discarded":
+            return {"expr": "count_discarded"}
+        return {"expr": "count_events", "cards": [self.card_number(n) for n in
+                                                  node.children[0].strings()]}
+
+    # ------------------------------------------------------------- conditions
+    def cond(self, node: Node) -> dict[str, Any]:
+        kind = node.kind
+        c = node.children
+        if kind in ("cond_and", "cond_or"):
+            return {"cond": kind[5:], "args": [self.cond(c[0]), self.cond(c[1])]}
+        if kind == "cond_not":
+            return {"cond": "not", "arg": self.cond(c[0])}
+        if kind in ("cond_event", "cond_in_effect", "cond_not_in_effect", "cond_cancelled"):
+            name = {"cond_event": "event_occurred", "cond_in_effect": "in_effect",
+                    "cond_not_in_effect": "not_in_effect", "cond_cancelled": "cancelled"}[kind]
+            return {"cond": name, "card": self.card_number(node.strings()[0])}
+        if kind == "cond_controls":
+            return {"cond": "controls", "player": player(c[0]), "where": self.spaces(c[1])["where"],
+                    "choice": self.spaces(c[1])["choice"]}
+        if kind == "cond_power_in":
+            return {"cond": "holds_power", "player": player(c[0]), "country": self.countries(c[1])}
+        if kind == "cond_power_count":
+            return {"cond": "power_count", "player": player(c[0]),
+                    "cmp": _CMP[c[2].kind], "value": int(c[1])}
+        if kind == "cond_vp_lead":
+            return {"cond": "vp_lead", "player": player(c[0])}
+        if kind == "cond_ts_ahead":
+            return {"cond": "tiananmen_ahead", "player": player(c[0])}
+        if kind == "cond_ts_reached":
+            return {"cond": "tiananmen_reached", "player": player(c[0]), "box": int(c[1])}
+        if kind in ("cond_roll", "cond_turn"):
+            return {"cond": kind[5:], **self.comparison(c[0])}
+        if kind in ("cond_exists", "cond_none"):
+            return {"cond": "exists" if kind == "cond_exists" else "none",
+                    "where": self.spaces(c[0])["where"]}
+        if kind == "cond_card":
+            return {"cond": "card", "card": self.card_ref(c[0]), **self.card_pred(c[1])}
+        if kind == "cond_did":
+            return {"cond": "did", "value": c[1].kind == "did_yes"}
+        if kind == "cond_won_roll_off":
+            return {"cond": "won_roll_off", "player": player(c[0])}
+        raise ValueError(f"unknown condition {kind}")
+
+    def comparison(self, node: Node) -> dict[str, Any]:
+        kind = node.kind
+        if kind == "cmp_word":
+            n, word = node.children
+            return {"cmp": _CMP[word.kind], "value": int(n)}
+        if kind == "cmp_range":
+            if len(node.children) == 1:
+                lo, hi = (int(x) for x in node.children[0].split("-"))
+            else:
+                lo, hi = (int(x) for x in node.children)
+            return {"cmp": "between", "value": [lo, hi]}
+        if kind == "cmp_eq":
+            return {"cmp": "==", "value": int(node.ints()[0])}
+        op = {"cmp_gt": ">", "cmp_lt": "<", "cmp_ge": ">="}[kind]
+        return {"cmp": op, "value": self.expr(node.children[0])}
+
+    def card_pred(self, node: Node) -> dict[str, Any]:
+        if node.kind == "pred_named":
+            return {"number": self.card_number(node.strings()[0]),
+                    "as_event": bool(node.nodes("as_event"))}
+        return {"sides": [player(s) for s in node.children],
+                "playable": node.kind == "pred_playable_side"}
+

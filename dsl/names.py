@@ -1,0 +1,104 @@
+"""Names a card file may use, read from the game data, with suggestions.
+
+Spaces, countries, regions and space types come from the map; card names
+from the strategy deck (plus any mod cards); U.S.S.R. track boxes and Power
+Struggle card names from the tables. Lookups ignore case and accents so that
+"Eotvos Lorand University" and "Eötvös Loránd University" agree.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+
+from engine.data import GameData, load_data
+
+
+def key(text: str) -> str:
+    """Case- and accent-insensitive lookup key."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c)).casefold().strip()
+
+
+@dataclass
+class Names:
+    """Lookup tables built once from :class:`GameData`."""
+
+    data: GameData
+    spaces: dict[str, str] = field(default_factory=dict)      # key -> canonical space name
+    countries: dict[str, str] = field(default_factory=dict)
+    regions: dict[str, str] = field(default_factory=dict)
+    types: dict[str, str] = field(default_factory=dict)       # "worker" -> "worker"
+    ussr: dict[str, int] = field(default_factory=dict)        # key -> track position
+    ps_cards: dict[str, str] = field(default_factory=dict)    # key -> suit or name
+
+    @classmethod
+    def build(cls, data: GameData) -> Names:
+        names = cls(data)
+        for space in data.spaces:
+            names.spaces[key(space.name)] = space.name
+            for alias in space.aliases:
+                names.spaces[key(alias)] = space.name
+        for country in data.countries.values():
+            names.countries[key(country.name)] = country.name
+            names.regions[key(country.region)] = country.region
+        for space in data.spaces:
+            names.types[key(space.type)] = space.type
+        for position in data.ussr_track:
+            names.ussr[key(position["name"])] = position["position"]
+        for card in data.ps_cards:
+            names.ps_cards[key(card.name)] = card.suit or card.name
+        return names
+
+    def space_names(self) -> list[str]:
+        return sorted(set(self.spaces.values()))
+
+    def country_names(self) -> list[str]:
+        return sorted(set(self.countries.values()) | set(self.regions.values()))
+
+    def type_names(self) -> list[str]:
+        return sorted({t.capitalize() for t in self.types.values()})
+
+    def resolve_place(self, text: str) -> tuple[str, str] | None:
+        """A bare name: ("space"|"country"|"region", canonical) or None."""
+        k = key(text)
+        for kind, table in (("space", self.spaces), ("country", self.countries),
+                            ("region", self.regions)):
+            if k in table:
+                return kind, table[k]
+        return None
+
+    def static_spaces(self, sel: dict) -> set[int] | None:
+        """Ids of the spaces a compiled selector can ever match, if knowable now.
+
+        Only the parts fixed by the map (names, countries, regions, types,
+        battlegrounds) count; None when the selector depends on play.
+        """
+        if "ref" in sel or "union" in sel:
+            return None
+        found = {s.id for s in self.data.spaces}
+        for s in self.data.spaces:
+            if "names" in sel and s.name not in sel["names"]:
+                found.discard(s.id)
+            if "types" in sel and s.type not in sel["types"]:
+                found.discard(s.id)
+            if "battleground" in sel and s.battleground != sel["battleground"]:
+                found.discard(s.id)
+            if "except" in sel and s.name in sel["except"]:
+                found.discard(s.id)
+        where = sel.get("in")
+        if isinstance(where, dict):
+            if set(where) - {"countries", "regions"}:
+                return found
+            allowed = {s.id for s in self.data.spaces
+                       if s.country in where.get("countries", ()) or s.region in
+                       where.get("regions", ())}
+            found &= allowed
+        return found
+
+
+@cache
+def default_names() -> Names:
+    """Names of the built-in game data (cached: the data never changes)."""
+    return Names.build(load_data())
