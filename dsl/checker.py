@@ -16,6 +16,7 @@ from dsl.ast import BoxDef, CardDef, CardName, Name, Node
 from dsl.compiler import player
 from dsl.diagnostics import Reporter, Span, did_you_mean
 from dsl.names import Names, key
+from dsl.parser import Signed
 from engine.data import StrategyCard
 
 REQUIRED = ("period", "side", "summary")
@@ -128,7 +129,7 @@ class Checker:
         ops = cdef.clause("ops")
         mine = {
             "name": cdef.name,
-            "period": period.children[0].children[0].kind if period else printed.period,
+            "period": period.children[0].kind if period else printed.period,
             "side": side_name or printed.side,
             "ops": ops.ints()[0] if ops else None if cdef.clause("no_ops") else printed.ops,
             "removed after event": bool(cdef.clause("removed")),
@@ -150,7 +151,8 @@ class Checker:
         event = cdef.clause("event")
         if event is None:
             return
-        registers = any(n.kind in ("lasting", "trigger", "next_rule") for n in event.walk())
+        registers = any(n.kind in ("lasting", "trigger", "next_rule", "eliminate")
+                        for n in event.walk())
         flagged = cdef.clause("lasting_flag") is not None
         if registers and not flagged:
             self.r.report("W502", "the event sets up a lasting effect but the card is not "
@@ -813,7 +815,7 @@ def _strings(node: Node) -> list[CardName]:
 
 
 def _signed(node: Node) -> list[int]:
-    return [v for v in node.ints() if hasattr(v, "span")]
+    return [v for v in node.ints() if isinstance(v, Signed)]
 
 
 def _clause_word(kind: str) -> str:

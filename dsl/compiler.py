@@ -354,7 +354,8 @@ class Compiler:
 
     def r_place_ban(self, node: Node) -> dict[str, Any]:
         who, where = node.children
-        return {"hook": "placement_ban", "player": player(who), "where": self.spaces(where)["where"]}
+        return {"hook": "placement_ban", "player": player(who),
+                "where": self.spaces(where)["where"]}
 
     def r_place_cost(self, node: Node) -> dict[str, Any]:
         where, who, cost = node.children

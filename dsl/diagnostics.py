@@ -32,6 +32,7 @@ CODES: dict[str, str] = {
     "W502": "lasting flag disagrees with the event",
     "W503": "statement indented as if inside a one-statement body",
     "W504": "metadata disagrees with the game data",
+    "E900": "internal error (a bug in dof, reported instead of raised)",
 }
 
 

@@ -7,6 +7,7 @@ with a precise position and an "expected one of ..." message.
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 
@@ -22,6 +23,10 @@ class Num(int):
     """An integer literal that remembers where it was written."""
 
     span: Span
+
+
+class Signed(Num):
+    """A signed modifier literal ("+1", "-2")."""
 
 
 class Text(str):
@@ -83,10 +88,13 @@ def _expected(terminals: set[str] | frozenset[str]) -> list[str]:
     return words
 
 
-def _expected_text(terminals: set[str] | frozenset[str]) -> str:
+def _expected_text(terminals: set[str] | frozenset[str], near: str = "") -> str:
+    """The expected tokens; a long list is cut to those most like ``near``."""
     words = _expected(terminals)
     if len(words) > 12:
-        words = [w for w in words if w.startswith("'")][:10] + ["..."]
+        def likeness(w: str) -> float:
+            return -difflib.SequenceMatcher(None, near.lower(), w.strip("'")).ratio()
+        words = sorted(words, key=likeness)[:10] + ["..."]
     return ", ".join(words)
 
 
@@ -119,7 +127,8 @@ def _syntax_error(name: str, text: str, exc: UnexpectedInput, reporter: Reporter
         hint = _keyword_hint(str(tok), expected) if tok.type != "NAME" else None
         if tok.type == "NAME" and any(keyword(t) for t in expected):
             hint = hint or "names start with a capital letter; keywords are lowercase"
-        reporter.report("E001", f"unexpected {shown}; expected one of: {_expected_text(expected)}",
+        reporter.report("E001", f"unexpected {shown}; expected one of: "
+                        f"{_expected_text(expected, str(tok).strip())}",
                         span, hint)
         return
     if isinstance(exc, UnexpectedCharacters):
@@ -131,7 +140,8 @@ def _syntax_error(name: str, text: str, exc: UnexpectedInput, reporter: Reporter
         hint = _keyword_hint(word, allowed) if match else None
         if word in ('"',):
             hint = "a quoted name must end on the same line"
-        reporter.report("E001", f"unexpected {what}; expected one of: {_expected_text(allowed)}",
+        reporter.report("E001", f"unexpected {what}; expected one of: "
+                        f"{_expected_text(allowed, word)}",
                         Span(name, exc.line, exc.column, exc.line, end), hint)
         return
     reporter.report("E001", "syntax error", Span(name, getattr(exc, "line", 1) or 1,
@@ -190,7 +200,10 @@ class _Build(Transformer):
         n.span = Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
         return n
 
-    SIGNED = INT
+    def SIGNED(self, tok: Token) -> Signed:
+        n = Signed(int(tok))
+        n.span = Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
+        return n
 
     def RANGE(self, tok: Token) -> Text:
         t = Text(str(tok))
@@ -230,13 +243,13 @@ class _Build(Transformer):
     @v_args(meta=True)
     def card(self, meta, children) -> CardDef:
         number, title, *clauses = [c for c in children if not isinstance(c, Token)]
-        span = Span(self.path, meta.line, meta.column, meta.line, meta.column + 4)
+        span = Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
         return CardDef(int(number), title.text, span, [c for c in clauses if isinstance(c, Node)])
 
     @v_args(meta=True)
     def box(self, meta, children) -> BoxDef:
         number, dem, com, *clauses = [c for c in children if not isinstance(c, Token)]
-        span = Span(self.path, meta.line, meta.column, meta.line, meta.column + 9)
+        span = Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
         return BoxDef(int(number), {"democrat": dem.text, "communist": com.text}, span,
                       [c for c in clauses if isinstance(c, Node)])
 

@@ -116,7 +116,7 @@ def support_check(game, side: str, ops: int, space: int, card: int | None = None
     mods = check_modifiers(game, side, space)
     total = roll + ops + sum(v for _, v in mods)
     need = 2 * game.stability[space]
-    detail = " ".join(f"{v:+d} {why}" for why, v in mods)
+    detail = "".join(f" {v:+d} {why}" for why, v in mods)
     excess = total - need
     removed = added = 0
     if excess > 0:
@@ -126,7 +126,7 @@ def support_check(game, side: str, ops: int, space: int, card: int | None = None
         st["sp"][side][space] += added
     game.note(
         "check",
-        f"{side} support check in {name}: roll {roll} +{ops} Ops {detail} = {total} "
+        f"{side} support check in {name}: roll {roll} +{ops} Ops{detail} = {total} "
         f"vs {need}: " + (f"removes {removed}, adds {added}" if excess > 0 else "fails"),
         player=side, space=space, roll=roll, total=total, need=need, removed=removed, added=added,
     )
@@ -186,9 +186,9 @@ def tiananmen_attempt(game, side: str, ops: int, card: int | None = None):
     roll = game.roll(side, "Tiananmen Square attempt")
     total = roll + ops + sum(v for _, v in mods)
     need = box.needs[side]
-    detail = " ".join(f"{v:+d} {why}" for why, v in mods)
+    detail = "".join(f" {v:+d} {why}" for why, v in mods)
     ok = total >= need
-    game.note("tiananmen", f"{side} Tiananmen attempt for box {box.box}: roll {roll} +{ops} Ops "
+    game.note("tiananmen", f"{side} Tiananmen attempt for box {box.box}: roll {roll} +{ops} Ops"
               f"{detail} = {total} vs {need}: " + ("success" if ok else "failure"),
               player=side, roll=roll, total=total, need=need)
     if ok:

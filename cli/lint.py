@@ -1,0 +1,69 @@
+"""`dof lint`: check card files and report diagnostics (text or JSON)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from dsl import Diagnostic, load_deck
+
+
+def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
+             mod: Path | None = None, console: Console | None = None) -> int:
+    """Lint card files; exit code 0 when clean (warnings allowed unless strict), else 1.
+
+    No paths means the built-in ``cards/`` folder; ``mod`` adds or replaces
+    cards by number on top of the linted ones.
+    """
+    console = console or Console(highlight=False)
+    deck = load_deck(list(paths) if paths else None, mod=mod)
+    errors, warnings = deck.errors, deck.warnings
+    if fmt == "json":
+        console.print_json(json.dumps({
+            "diagnostics": [_json(d) for d in deck.diagnostics],
+            "cards": deck.compiled_cards, "boxes": deck.compiled_boxes,
+            "errors": errors, "warnings": warnings}))
+    else:
+        for diag in deck.diagnostics:
+            _print(console, diag)
+        noun = "card" if deck.compiled_cards == 1 else "cards"
+        boxes = "box" if deck.compiled_boxes == 1 else "boxes"
+        style = "bold red" if errors else "bold yellow" if warnings else "bold green"
+        console.print(Text(f"compiled {deck.compiled_cards} {noun} and {deck.compiled_boxes} "
+                           f"Tiananmen {boxes}: {errors} error{'s' * (errors != 1)}, "
+                           f"{warnings} warning{'s' * (warnings != 1)}", style=style))
+    return 1 if errors or (strict and warnings) else 0
+
+
+def display_path(path: str) -> str:
+    """A path relative to the working directory when it lies under it."""
+    try:
+        return os.path.relpath(path) if Path(path).is_absolute() and not os.path.relpath(
+            path).startswith("..") else path
+    except ValueError:
+        return path
+
+
+def _json(diag: Diagnostic) -> dict:
+    out = diag.to_json()
+    out["path"] = display_path(out["path"])
+    return out
+
+
+def _print(console: Console, diag: Diagnostic) -> None:
+    colour = "red" if diag.is_error else "yellow"
+    head = Text()
+    head.append(f"{display_path(diag.span.path)}:{diag.span.line}:{diag.span.col}: ",
+                style="bold")
+    head.append(diag.code, style=f"bold {colour}")
+    head.append(f" {diag.message}")
+    console.print(head)
+    if diag.source_line:
+        console.print(Text(diag.source_line))
+        console.print(Text(diag.caret(), style=f"bold {colour}"))
+    if diag.hint:
+        console.print(Text(f"hint: {diag.hint}", style="cyan"))

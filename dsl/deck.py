@@ -1,0 +1,275 @@
+"""Load, check and compile a deck of card files: the library's entry point.
+
+``load_deck()`` never raises for a problem in a card file: everything it
+finds is in ``Deck.diagnostics``. Cards whose files define no event (or whose
+event has errors) are still in the deck, with ``event=None``: the engine
+plays them for Ops only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from dsl.ast import BoxDef, CardDef, SourceFile
+from dsl.checker import Checker, DeckCard, check_deck
+from dsl.compiler import Compiler, player
+from dsl.diagnostics import Diagnostic, Reporter, Span
+from dsl.names import Names, default_names, key
+from dsl.parser import parse_source, read_source
+from engine.data import DataError, GameData
+
+SUFFIX = ".card"
+
+
+@dataclass(frozen=True)
+class CompiledCard:
+    """A strategy card as the engine sees it: printed facts plus compiled event."""
+
+    number: int
+    name: str
+    period: str
+    side: str
+    ops: int | None
+    removed: bool
+    lasting: bool
+    red_title: bool
+    summary: str
+    span: str | None
+    source: str
+    event: list[dict[str, Any]] | None
+    requires: list[dict[str, Any]] = field(default_factory=list)
+    no_effect_after: list[int] = field(default_factory=list)
+    cancels: list[int] = field(default_factory=list)
+    on_ops: list[dict[str, Any]] | None = None
+
+    @property
+    def written(self) -> bool:
+        """True when the card's event is written in the language."""
+        return self.event is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "name": self.name, "period": self.period,
+                "side": self.side, "ops": self.ops, "removed": self.removed,
+                "lasting": self.lasting, "red_title": self.red_title, "summary": self.summary,
+                "span": self.span, "written": self.written, "event": self.event,
+                "requires": self.requires, "no_effect_after": self.no_effect_after,
+                "cancels": self.cancels, "on_ops": self.on_ops}
+
+
+@dataclass(frozen=True)
+class CompiledBox:
+    """A Tiananmen Square box (rule 6.3): names, thresholds and award."""
+
+    number: int
+    names: dict[str, str]
+    needs: dict[str, int]
+    award: str | None
+    summary: str
+    span: str
+    source: str
+    program: list[dict[str, Any]]
+
+    @property
+    def written(self) -> bool:
+        return bool(self.program)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "names": self.names, "needs": self.needs,
+                "award": self.award, "summary": self.summary, "span": self.span,
+                "written": self.written, "program": self.program}
+
+
+@dataclass
+class Deck:
+    """Compiled cards and boxes, with everything lint found."""
+
+    cards: dict[int, CompiledCard]
+    boxes: dict[int, CompiledBox]
+    diagnostics: list[Diagnostic]
+    compiled_cards: int = 0
+    compiled_boxes: int = 0
+
+    def card(self, number: int) -> CompiledCard:
+        return self.cards[number]
+
+    @property
+    def errors(self) -> int:
+        return sum(d.is_error for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        return sum(not d.is_error for d in self.diagnostics)
+
+
+def builtin_cards_dir() -> Path:
+    """The folder of card files shipped in the ``cards`` package."""
+    return Path(str(resources.files("cards")))
+
+
+def card_files(paths: list[Path]) -> list[Path]:
+    """Card files named directly, or found (sorted) under directories."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*" + SUFFIX) if p.is_file()))
+        else:
+            out.append(path)
+    return out
+
+
+def load_deck(paths: list[Path] | None = None, mod: Path | None = None,
+              data: GameData | None = None) -> Deck:
+    """Parse, check and compile card files; a mod adds or replaces cards by number."""
+    reporter = Reporter()
+    try:
+        names = Names.build(data) if data is not None else default_names()
+    except DataError as exc:
+        reporter.report("E002", f"cannot load the game data: {exc.message}",
+                        Span(str(exc.path), exc.line or 1, 1))
+        return Deck({}, {}, reporter.sorted())
+    base = _parse_all(card_files(paths if paths is not None else [builtin_cards_dir()]),
+                      reporter)
+    layers = [base]
+    if mod is not None:
+        if not mod.is_dir():
+            reporter.report("E002", "mod folder not found", Span(str(mod), 1, 1),
+                            "give a folder of .card files")
+        layers.append(_parse_all(card_files([mod]) if mod.is_dir() else [], reporter))
+    cards, boxes = _layer(layers, reporter)
+    return _build(names, cards, boxes, reporter)
+
+
+def _parse_all(files: list[Path], reporter: Reporter) -> list[SourceFile]:
+    parsed = []
+    for path in files:
+        text = read_source(path, reporter)
+        if text is None:
+            continue
+        src = parse_source(str(path), text, reporter)
+        if src is not None:
+            parsed.append(src)
+    return parsed
+
+
+def _layer(layers: list[list[SourceFile]], reporter: Reporter
+           ) -> tuple[dict[int, tuple[CardDef, SourceFile]], dict[int, tuple[BoxDef, SourceFile]]]:
+    """Cards and boxes by number; later layers replace earlier ones (mods)."""
+    cards: dict[int, tuple[CardDef, SourceFile]] = {}
+    boxes: dict[int, tuple[BoxDef, SourceFile]] = {}
+    for layer in layers:
+        seen_cards: dict[int, CardDef] = {}
+        seen_boxes: dict[int, BoxDef] = {}
+        for src in layer:
+            for cdef in src.cards:
+                if cdef.number in seen_cards:
+                    first = seen_cards[cdef.number]
+                    reporter.report("E402", f"card number {cdef.number} is defined twice",
+                                    cdef.span, f"first defined at {first.span} as "
+                                    f"\"{first.name}\"")
+                    continue
+                seen_cards[cdef.number] = cdef
+                cards[cdef.number] = (cdef, src)
+            for bdef in src.boxes:
+                if bdef.number in seen_boxes:
+                    reporter.report("E402", f"Tiananmen box {bdef.number} is defined twice",
+                                    bdef.span, f"first defined at {seen_boxes[bdef.number].span}")
+                    continue
+                seen_boxes[bdef.number] = bdef
+                boxes[bdef.number] = (bdef, src)
+    return cards, boxes
+
+
+def _build(names: Names, cards: dict[int, tuple[CardDef, SourceFile]],
+           boxes: dict[int, tuple[BoxDef, SourceFile]], reporter: Reporter) -> Deck:
+    printed = names.data.cards
+    deck_names = {key(c.name): n for n, c in printed.items() if n not in cards}
+    deck_names.update({key(cdef.name): n for n, (cdef, _) in cards.items()})
+    titles = sorted({c.name for n, c in printed.items() if n not in cards}
+                    | {cdef.name for cdef, _ in cards.values()})
+    checker = Checker(names, reporter, deck_names, titles, printed)
+    compiler = Compiler(names, deck_names)
+    out_cards: dict[int, CompiledCard] = {
+        n: _unwritten(c) for n, c in printed.items() if n not in cards}
+    compiled = 0
+    for number, (cdef, src) in sorted(cards.items()):
+        ok = _guarded(reporter, cdef.span, lambda cdef=cdef: checker.card(cdef))
+        program = _guarded(reporter, cdef.span, lambda cdef=cdef: compiler.card(cdef)) if ok \
+            else None
+        out_cards[number] = _compiled_card(cdef, src, program)
+        compiled += 1
+    out_boxes: dict[int, CompiledBox] = {}
+    for number, (bdef, src) in sorted(boxes.items()):
+        ok = _guarded(reporter, bdef.span, lambda bdef=bdef: checker.box(bdef))
+        program = _guarded(reporter, bdef.span, lambda bdef=bdef: compiler.box(bdef)) if ok \
+            else None
+        out_boxes[number] = _compiled_box(bdef, src, program)
+    deck_cards = [DeckCard(n, c.name, c.period, Span(c.span or "", 1, 1)) for n, c in
+                  out_cards.items()]
+    for dc in deck_cards:
+        if dc.number in cards:
+            dc.cdef = cards[dc.number][0]
+    _guarded(reporter, Span("", 1, 1), lambda: check_deck(deck_cards, reporter))
+    return Deck(out_cards, out_boxes, reporter.sorted(), compiled, len(out_boxes))
+
+
+def _guarded(reporter: Reporter, span: Span, work) -> Any:
+    """Run a check or compile step; False/None when it found or hit an error.
+
+    A crash here is a bug in dof, not in the card: it is still reported as a
+    diagnostic so that lint never raises.
+    """
+    before = sum(d.is_error for d in reporter.diagnostics)
+    try:
+        result = work()
+    except Exception as exc:  # noqa: BLE001 - lint must never raise (see docstring)
+        reporter.report("E900", f"internal error while processing this: {exc!r}", span,
+                        "this is a bug in dof; please report it with the card text")
+        return None
+    if sum(d.is_error for d in reporter.diagnostics) > before:
+        return None
+    return True if result is None else result
+
+
+def _source(src: SourceFile, span: Span) -> str:
+    lines = src.text.splitlines()
+    return "\n".join(lines[span.line - 1: span.end_line or span.line])
+
+
+def _compiled_card(cdef: CardDef, src: SourceFile, program: dict | None) -> CompiledCard:
+    period = cdef.clause("period")
+    side = cdef.clause("side")
+    ops = cdef.clause("ops")
+    summary = cdef.clause("summary")
+    program = program or {}
+    return CompiledCard(
+        number=cdef.number, name=cdef.name,
+        period=period.children[0].kind if period else "",
+        side=player(side.children[0]) if side else "",
+        ops=int(ops.ints()[0]) if ops else None,
+        removed=cdef.clause("removed") is not None,
+        lasting=cdef.clause("lasting_flag") is not None,
+        red_title=cdef.clause("red_title") is not None,
+        summary=summary.strings()[0].text if summary else "",
+        span=str(cdef.span), source=_source(src, cdef.span),
+        event=program.get("event"), requires=program.get("requires", []),
+        no_effect_after=program.get("no_effect_after", []),
+        cancels=program.get("cancels", []), on_ops=program.get("on_ops"))
+
+
+def _unwritten(card) -> CompiledCard:
+    """A printed card that no card file defines: metadata only, Ops only."""
+    return CompiledCard(card.number, card.name, card.period, card.side, card.ops, card.removed,
+                        card.lasting, card.red_title, "", None, "", None)
+
+
+def _compiled_box(bdef: BoxDef, src: SourceFile, program: dict | None) -> CompiledBox:
+    summary = bdef.all("summary")
+    program = program or {}
+    return CompiledBox(
+        number=bdef.number, names=bdef.names,
+        needs={player(n.children[0]): int(n.ints()[0]) for n in bdef.all("needs")},
+        award=program.get("award"), summary=summary[0].strings()[0].text if summary else "",
+        span=str(bdef.span), source=_source(src, bdef.span), program=program.get("program", []))

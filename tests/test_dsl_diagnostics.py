@@ -1,0 +1,191 @@
+"""Every diagnostic code, with its exact file:line:col, caret and hint."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from dsl_helpers import deck_of, event
+
+from dsl.diagnostics import CODES
+
+
+def only(deck, code):
+    found = [d for d in deck.diagnostics if d.code == code]
+    assert found, [d.format() for d in deck.diagnostics]
+    return found[0]
+
+
+def where(diag, tmp_path: Path) -> str:
+    return str(diag.span).replace(str(tmp_path) + "/", "")
+
+
+def test_misspelt_space_gets_e101_with_did_you_mean(tmp_path):
+    deck = event(tmp_path, "democrat places 2 SP in Gdnask")
+    diag = only(deck, "E101")
+    assert where(diag, tmp_path) == "test.card:5:33"
+    assert diag.message == "unknown space or country 'Gdnask'"
+    assert diag.hint == "did you mean 'Gdansk'?"
+    assert diag.format().splitlines()[1:3] == [
+        "        democrat places 2 SP in Gdnask", " " * 32 + "^^^^^^"]
+
+
+def test_e001_unexpected_word_suggests_keyword(tmp_path):
+    deck = event(tmp_path, "democrat plces 2 SP in Gdansk")
+    diag = only(deck, "E001")
+    assert where(diag, tmp_path) == "test.card:5:18"
+    assert diag.message.startswith("unexpected word 'plces'; expected one of:")
+    assert "'places'" in diag.message and diag.hint.startswith("did you mean 'places'")
+    assert diag.caret() == " " * 17 + "^^^^^"
+
+
+def test_e001_unexpected_token_lists_expected(tmp_path):
+    deck = event(tmp_path, "democrat places SP in Gdansk")
+    diag = only(deck, "E001")
+    assert where(diag, tmp_path) == "test.card:5:25"
+    assert "expected one of:" in diag.message and "a number" in diag.message
+
+
+def test_e001_truncated_file(tmp_path):
+    deck = deck_of(tmp_path, 'card 201 "Test Card" {\n    period early; side democrat; ops 2\n')
+    diag = only(deck, "E001")
+    assert diag.message.startswith("unexpected end of file")
+    assert diag.hint == "is a closing '}' missing?"
+    assert where(diag, tmp_path) == "test.card:2:39"
+
+
+def test_e002_binary_and_undecodable(tmp_path):
+    nul = tmp_path / "nul.card"
+    nul.write_bytes(b'card 1 "x" {\n\x00\x01}')
+    bad = tmp_path / "bad.card"
+    bad.write_bytes(b'card 1 "caf\xe9" {}')
+    from dsl import load_deck
+    deck = load_deck([nul, bad])
+    assert sorted(where(d, tmp_path) for d in deck.diagnostics if d.code == "E002") == [
+        "bad.card:1:12", "nul.card:2:1"]
+
+
+def test_e003_empty_file(tmp_path):
+    diag = only(deck_of(tmp_path, "# only a comment\n\n"), "E003")
+    assert where(diag, tmp_path) == "test.card:1:1"
+
+
+def test_e102_unknown_card_and_e403_replaced_card(tmp_path):
+    diag = only(event(tmp_path, 'cancel "The Wal"'), "E102")
+    assert diag.hint.startswith("did you mean 'The Wall'") and where(diag, tmp_path) == "test.card:5:16"
+    mod = tmp_path / "mod"
+    mod.mkdir()
+    (mod / "x.card").write_text('card 2 "Solidarity Banned" { period early; side communist; '
+                                'ops 4; summary "x" }\n')
+    from dsl import load_deck
+    deck = load_deck(mod=mod)
+    diag = only(deck, "E403")
+    assert diag.message == 'card "Solidarity Legalized" (#2) is not in the deck'
+    assert diag.span.path.endswith("early.card")
+
+
+def test_e103_e104_e105(tmp_path):
+    deck = event(tmp_path, """
+democrat places 1 SP in Wroker spaces in Polnad
+move the U.S.S.R. marker to "Sajudiss"
+""")
+    assert only(deck, "E104").hint == "did you mean 'Worker'?"
+    assert only(deck, "E103").hint == "did you mean 'Poland'?"
+    assert only(deck, "E105").hint == "did you mean 'Sajudis'?"
+
+
+@pytest.mark.parametrize("body, message", [
+    ("democrat places 1 SP in the chosen space", "'the chosen space' refers to no earlier choice"),
+    ("if he did: democrat gains 1 VP", "'did' refers to no earlier optional ('may') action"),
+    ("end this effect", "'end this effect' is only meaningful inside a lasting effect or trigger"),
+    ("at the end of each turn: democrat gains 1 VP", "a repeating trigger needs a duration"),
+    ("communist replaces 1 SP with communist SP in Gdansk",
+     "'replaces' needs whose SP go and whose come: e.g. 'replaces 1 democrat SP with "
+     "communist SP in ...'"),
+    ("democrat places 1 SP in Worker", "'Worker' is a space type, not a space"),
+    ("hold a power struggle in Gdansk", "'Gdansk' is a space, not a country"),
+])
+def test_e201_wrong_type_or_arity(tmp_path, body, message):
+    assert only(event(tmp_path, body), "E201").message == message
+
+
+def test_e301_out_of_range(tmp_path):
+    deck = deck_of(tmp_path, 'card 201 "Test Card" {\n    period early; side democrat; ops 7\n'
+                             '    summary "x"\n    event { democrat gains 25 VP }\n}\n')
+    found = sorted((where(d, tmp_path), d.message) for d in deck.diagnostics if d.code == "E301")
+    assert found == [("test.card:2:38", "Ops value 7 is out of range 1-4"),
+                     ("test.card:4:28", "amount 25 is out of range 1 to 20")]
+
+
+def test_e401_missing_metadata(tmp_path):
+    deck = deck_of(tmp_path, 'card 201 "Test Card" {\n    side democrat\n}\n')
+    messages = sorted(d.message for d in deck.diagnostics if d.code == "E401")
+    assert messages == ['card 201 "Test Card" has no \'ops\'',
+                        'card 201 "Test Card" has no \'period\'',
+                        'card 201 "Test Card" has no \'summary\'']
+    assert all(where(d, tmp_path) == "test.card:1:1" for d in deck.diagnostics)
+
+
+def test_e402_duplicate_number(tmp_path):
+    text = 'card 201 "A" { period early; side democrat; ops 1; summary "a" }\n'
+    deck = deck_of(tmp_path, text + text.replace('"A"', '"B"'))
+    diag = only(deck, "E402")
+    assert where(diag, tmp_path) == "test.card:2:1"
+    assert diag.hint.startswith("first defined at ") and diag.hint.endswith('as "A"')
+
+
+def test_e404_prerequisite_never_met(tmp_path):
+    deck = deck_of(tmp_path, '''
+card 201 "Chicken" { period early; side democrat; ops 1; summary "a"
+    requires event "Egg" }
+card 202 "Egg" { period early; side democrat; ops 1; summary "b"
+    requires event "Chicken" }
+card 203 "Late Bloomer" { period late; side democrat; ops 1; summary "c"
+    requires the turn is 1 to 3 }
+''')
+    messages = sorted(d.message for d in deck.diagnostics if d.code == "E404")
+    assert messages == [
+        '"Chicken" and "Egg" require each other, so neither can ever be played as an event',
+        '"Egg" and "Chicken" require each other, so neither can ever be played as an event',
+        "this late card joins the deck on turn 8 (rule 4.1), so this prerequisite is never met"]
+
+
+def test_e405_duplicate_clause(tmp_path):
+    deck = deck_of(tmp_path, 'card 201 "A" { period early; side democrat; ops 1; ops 2; '
+                             'summary "a" }\n')
+    assert only(deck, "E405").message == "'ops' is given twice"
+
+
+def test_w501_selector_that_matches_nothing_and_impossible_roll(tmp_path):
+    deck = event(tmp_path, """
+democrat places 1 SP in Minority spaces in Poland
+democrat rolls a die
+if the roll is 7 or more: democrat gains 1 VP
+""")
+    messages = sorted(d.message for d in deck.diagnostics if d.code == "W501")
+    assert messages == ["a die shows 1 to 6, so this condition never holds",
+                        "no space on the map matches this description, so this never acts"]
+    assert deck.errors == 0
+
+
+def test_w502_w503_w504(tmp_path):
+    deck = deck_of(tmp_path, '''card 3 "Walesa" {
+    period early; side democrat; ops 4; removed after event
+    summary "x"
+    event {
+        democrat rolls a die
+        if the roll is 6:
+            democrat gains 1 VP
+            democrat gains 2 VP
+        for the rest of the turn: tiananmen attempts by democrat get +1
+    }
+}
+''')
+    assert only(deck, "W504").message == "card 3: ops is 4 here but 3 in the game data"
+    assert where(only(deck, "W503"), tmp_path) == "test.card:8:13"
+    assert only(deck, "W502").hint == "add 'lasting' (rule 2.2.5)"
+
+
+def test_every_code_is_documented():
+    text = (Path(__file__).parent.parent / "docs" / "language.md").read_text()
+    assert [code for code in CODES if code not in text] == []

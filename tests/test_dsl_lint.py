@@ -1,0 +1,152 @@
+"""`dof lint` and `dof cards` as a user runs them: exit codes, text and JSON."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from rich.console import Console
+
+from cli.cards_view import run_cards
+from cli.lint import run_lint
+from dsl import builtin_cards_dir, load_deck
+
+WRITTEN = {1, 2, 3, 5, 6, 7, 8, 9, 13, 15, 17, 20, 21, 33, 46, 53, 54, 58, 69, 80, 85, 86,
+           97, 104, 109, 22, 23, 42, 43, 55, 95}
+
+
+def capture() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=200, highlight=False), out
+
+
+def test_builtin_cards_lint_clean_with_counts():
+    console, out = capture()
+    assert run_lint([], console=console, strict=True) == 0
+    assert out.getvalue().strip().splitlines()[-1] == (
+        "compiled 110 cards and 8 Tiananmen boxes: 0 errors, 0 warnings")
+
+
+def test_builtin_deck_writes_the_required_events():
+    deck = load_deck()
+    assert {n for n, c in deck.cards.items() if c.written} == WRITTEN
+    assert sorted(deck.boxes) == list(range(1, 9))
+    assert all(b.written for b in deck.boxes.values())
+
+
+def test_text_output_has_position_source_caret_and_hint(tmp_path):
+    bad = tmp_path / "bad.card"
+    bad.write_text('card 201 "Test" { period early; side democrat; ops 2; summary "x"\n'
+                   '    event { democrat places 2 SP in Gdnask }\n}\n')
+    console, out = capture()
+    assert run_lint([bad], console=console) == 1
+    lines = out.getvalue().splitlines()
+    assert lines[0] == f"{bad}:2:37: E101 unknown space or country 'Gdnask'"
+    assert lines[1] == "    event { democrat places 2 SP in Gdnask }"
+    assert lines[2] == " " * 36 + "^^^^^^"
+    assert lines[3] == "hint: did you mean 'Gdansk'?"
+    assert lines[-1] == "compiled 1 card and 0 Tiananmen boxes: 1 error, 0 warnings"
+
+
+def test_json_output_shape(tmp_path):
+    bad = tmp_path / "bad.card"
+    bad.write_text('card 201 "Test" { side democrat; ops 2; summary "x" }\n')
+    console, out = capture()
+    assert run_lint([bad], fmt="json", console=console) == 1
+    report = json.loads(out.getvalue())
+    assert set(report) == {"diagnostics", "cards", "boxes", "errors", "warnings"}
+    assert report["diagnostics"] == [{
+        "path": str(bad), "line": 1, "col": 1, "code": "E401", "severity": "error",
+        "message": 'card 201 "Test" has no \'period\'',
+        "hint": "add 'period early', 'period middle' or 'period late' (rule 4.1)"}]
+    assert (report["cards"], report["boxes"], report["errors"], report["warnings"]) == (1, 0, 1, 0)
+
+
+def test_broken_files_exit_1_cleanly(tmp_path):
+    cases = {
+        "empty.card": b"",
+        "truncated.card": (builtin_cards_dir() / "early.card").read_bytes()[:700],
+        "binary.card": bytes(range(256)),
+        "dup.card": b'card 201 "A" { period early; side democrat; ops 1; summary "a" }\n' * 2,
+    }
+    expected = {"empty.card": "E003", "truncated.card": "E001", "binary.card": "E002",
+                "dup.card": "E402"}
+    for name, data in cases.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        console, out = capture()
+        assert run_lint([path], fmt="json", console=console) == 1, name
+        codes = [d["code"] for d in json.loads(out.getvalue())["diagnostics"]]
+        assert expected[name] in codes, (name, codes)
+
+
+def test_warnings_pass_unless_strict(tmp_path):
+    path = tmp_path / "warn.card"
+    path.write_text('card 201 "W" { period early; side democrat; ops 1; summary "w"\n'
+                    '  event { democrat places 1 SP in Minority spaces in Poland } }\n')
+    assert run_lint([path], console=capture()[0]) == 0
+    assert run_lint([path], strict=True, console=capture()[0]) == 1
+
+
+def test_mod_adds_and_replaces_cards(tmp_path):
+    (tmp_path / "mine.card").write_text(
+        'card 7 "State Run Media" { period early; side communist; ops 2; removed after event\n'
+        '  summary "Harsher media."\n'
+        '  event { communist removes 5 democrat SP from any spaces, at most 2 per space } }\n'
+        'card 111 "My Card" { period late; side democrat; ops 2; summary "New."\n'
+        '  event { democrat gains 1 VP } }\n')
+    deck = load_deck(mod=tmp_path)
+    assert deck.errors == 0
+    assert deck.card(7).event[0]["amount"] == 5 and deck.card(111).written
+    assert run_lint([], mod=tmp_path, console=capture()[0]) == 0
+
+
+def test_cards_view_json_lists_every_card_and_box():
+    console, out = capture()
+    assert run_cards(None, fmt="json", console=console) == 0
+    listing = json.loads(out.getvalue())
+    assert len(listing["cards"]) == 110 and len(listing["boxes"]) == 8
+    assert listing["cards"][2] == {"number": 3, "name": "Walesa", "side": "democrat", "ops": 3,
+                                   "period": "early", "written": True}
+    assert listing["cards"][3]["written"] is False
+    assert listing["boxes"][0]["needs"] == {"democrat": 5, "communist": 6}
+
+
+def test_cards_view_shows_one_card_by_prefix_or_number():
+    console, out = capture()
+    assert run_cards("walesa", console=console) == 0
+    text = out.getvalue()
+    assert "#3 Walesa" in text and "democrat places 4 SP in spaces of Poland" in text
+    assert "support_checks" in text
+    console, out = capture()
+    assert run_cards("3", fmt="json", console=console) == 0
+    assert json.loads(out.getvalue())["requires"] == [{"cond": "event_occurred", "card": 2}]
+
+
+def test_cards_view_ambiguous_or_unknown_exits_1():
+    console, out = capture()
+    assert run_cards("the wa", console=console) == 1
+    assert "several cards match 'the wa'" in out.getvalue()
+    assert "The Wall Must Go!" in out.getvalue()
+    console, out = capture()
+    assert run_cards("Zzz", console=console) == 1
+    assert "no card matches 'Zzz'" in out.getvalue()
+
+
+def test_builtin_metadata_agrees_with_game_data(data):
+    deck = load_deck()
+    for number, card in data.cards.items():
+        mine = deck.card(number)
+        assert (mine.name, mine.period, mine.side, mine.ops, mine.removed, mine.lasting,
+                mine.red_title) == (card.name, card.period, card.side, card.ops, card.removed,
+                                    card.lasting, card.red_title)
+        assert mine.summary, number
+
+
+def test_paths_are_shown_relative_when_under_the_working_directory(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    Path("x.card").write_text("")
+    console, out = capture()
+    run_lint([Path("x.card").absolute()], console=console)
+    assert out.getvalue().startswith("x.card:1:1: E003")
