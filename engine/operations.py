@@ -64,7 +64,7 @@ def place_with_ops(game, side: str, ops: int, card: int | None = None, within=No
         st["sp"][side][space] += 1
         game.note("place", f"{side} places 1 SP in {game.space_name(space)}", player=side,
                   space=space)
-        yield from hooks.run(game, "sp_changed", space=space)
+        yield from hooks.run(game, "as_soon_as", space=space)
 
 
 # -------------------------------------------------------- 6.2 support checks
@@ -132,7 +132,7 @@ def support_check(game, side: str, ops: int, space: int, card: int | None = None
     )
     yield from hooks.run(game, "after_check", player=side, space=space, card=card)
     if excess > 0:
-        yield from hooks.run(game, "sp_changed", space=space)
+        yield from hooks.run(game, "as_soon_as", space=space)
 
 
 def support_checks(game, side: str, ops: int, count: int = 2, card: int | None = None,

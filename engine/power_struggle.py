@@ -297,7 +297,7 @@ def _remove_sp(game, side: str, space: int, why: str) -> Generator:
     game.state["sp"][side][space] -= 1
     game.note("remove", f"{side} loses 1 SP in {game.space_name(space)} ({why})",
               player=side, space=space)
-    yield from hooks.run(game, "sp_changed", space=space)
+    yield from hooks.run(game, "as_soon_as", space=space)
 
 
 def _play(ps: dict, side: str, cid: int) -> None:

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (card text reads best one statement a line)
 """Each construct of the card language parses and compiles to operations.
 
 These read as examples: a fragment of card text, then the data the engine gets.

@@ -72,7 +72,8 @@ def test_e003_empty_file(tmp_path):
 
 def test_e102_unknown_card_and_e403_replaced_card(tmp_path):
     diag = only(event(tmp_path, 'cancel "The Wal"'), "E102")
-    assert diag.hint.startswith("did you mean 'The Wall'") and where(diag, tmp_path) == "test.card:5:16"
+    assert diag.hint.startswith("did you mean 'The Wall'")
+    assert where(diag, tmp_path) == "test.card:5:16"
     mod = tmp_path / "mod"
     mod.mkdir()
     (mod / "x.card").write_text('card 2 "Solidarity Banned" { period early; side communist; '

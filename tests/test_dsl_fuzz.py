@@ -54,7 +54,7 @@ def mutated(draw):
     return chunk
 
 
-@settings(max_examples=3000, deadline=None,
+@settings(max_examples=250, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_card_files_never_raise(tmp_path, text):

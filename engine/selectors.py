@@ -1,0 +1,299 @@
+"""Evaluating compiled selectors, expressions and conditions.
+
+Card programs describe spaces, countries, cards, amounts and conditions as
+data (docs/operations.md). These functions turn that data into space ids,
+country names, card numbers, integers and booleans for the current game,
+given the running program's context (who "you" are, the chosen space...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.board import controller, opponent
+
+
+class Context(dict):
+    """What a running program knows: its card or box, who carries it out
+    ("you"), and what earlier statements chose, drew, rolled or discarded."""
+
+    @property
+    def you(self) -> str:
+        return self["you"]
+
+
+def who(ctx: Context, ref: str | None) -> str | None:
+    """A player reference ('democrat', 'communist', 'you', 'opponent', 'he')."""
+    if ref in ("democrat", "communist"):
+        return ref
+    if ref == "you":
+        return ctx["you"]
+    if ref == "opponent":
+        return opponent(ctx["you"])
+    if ref == "he":
+        return ctx.get("actor", ctx["you"])
+    return None
+
+
+# ------------------------------------------------------------------ spaces
+def spaces(game, sel: dict, ctx: Context) -> list[int]:
+    """The ids of the existing spaces that ``sel`` describes."""
+    if "union" in sel:
+        found: set[int] = set()
+        for part in sel["union"]:
+            found.update(spaces(game, part, ctx))
+        return sorted(found)
+    if "ref" in sel:
+        value = ctx.get(sel["ref"])
+        return [] if value is None else [value]
+    destroyed = game.state["destroyed"]
+    if "names" in sel:
+        ids = [game.data.space(n).id for n in sel["names"]]
+    elif "in" in sel:
+        ids = [s for c in countries(game, sel["in"], ctx) for s in game.country_spaces[c]]
+    else:
+        ids = list(range(len(game.data.spaces)))
+    ids = [s for s in ids if s not in destroyed]
+    return [s for s in ids if _space_matches(game, s, sel, ctx)]
+
+
+def _space_matches(game, s: int, sel: dict, ctx: Context) -> bool:
+    info = game.data.spaces[s]
+    sp = game.state["sp"]
+    if "types" in sel and info.type not in sel["types"]:
+        return False
+    if "battleground" in sel and info.battleground != sel["battleground"]:
+        return False
+    if "control" in sel:
+        want = sel["control"]
+        holder = controller(game, s)
+        if want == "none":
+            if holder is not None:
+                return False
+        elif want == "roller":
+            if holder != ctx.get("roller"):
+                return False
+        elif holder != who(ctx, want):
+            return False
+    if "not_control" in sel and controller(game, s) == who(ctx, sel["not_control"]):
+        return False
+    if "with_sp" in sel and not sp[who(ctx, sel["with_sp"])][s]:
+        return False
+    if "without_sp" in sel and sp[who(ctx, sel["without_sp"])][s]:
+        return False
+    if "adjacent_to" in sel and not set(game.adjacent[s]) & set(
+            spaces(game, sel["adjacent_to"], ctx)):
+        return False
+    return not ("except" in sel and info.name in sel["except"])
+
+
+# --------------------------------------------------------------- countries
+def countries(game, sel: dict, ctx: Context) -> list[str]:
+    """The country names ``sel`` describes, in map order."""
+    if "ref" in sel:
+        value = ctx.get(sel["ref"])
+        return [] if value is None else [value]
+    if "of_space" in sel:
+        return sorted({game.space_country[s] for s in spaces(game, sel["of_space"], ctx)})
+    names = list(game.data.countries)
+    if "countries" in sel:
+        names = [c for c in names if c in sel["countries"]]
+    if "regions" in sel:
+        names = [c for c in names if game.data.countries[c].region in sel["regions"]]
+    if "power" in sel:
+        holder = who(ctx, sel["power"])
+        names = [c for c in names if game.state["power"][c] == holder]
+    if "except" in sel:
+        names = [c for c in names if c not in sel["except"]]
+    return names
+
+
+# ------------------------------------------------------------------- cards
+def card_ref(ctx: Context, ref: str) -> int | None:
+    """'this' card, or the card an earlier statement discarded, gave, took..."""
+    if ref == "this":
+        return ctx.get("card")
+    value = ctx.get(ref)
+    if isinstance(value, list):
+        return value[-1] if value else None
+    return value
+
+
+def card_matches(game, card: int, sel: dict, ctx: Context) -> bool:
+    """Whether strategy card ``card`` passes the filters of a card phrase."""
+    info = game.data.cards[card]
+    is_scoring = info.side == "scoring"
+    if sel.get("scoring") is False and is_scoring:
+        return False
+    if sel.get("scoring") is True and not is_scoring:
+        return False
+    if "sides" in sel and not side_matches(info.side, sel["sides"], ctx):
+        return False
+    if sel.get("red_title") and not info.red_title:
+        return False
+    if "min_ops" in sel and (info.ops or 0) < sel["min_ops"]:
+        return False
+    return not (sel.get("removed") and not info.removed)
+
+
+def side_matches(side: str, wanted: list[str], ctx: Context) -> bool:
+    """A card's event side against 'democrat', 'communist', 'neutral' or a
+    player reference; a Scoring card counts as a neutral event (5.3 ex. 2)."""
+    side = "neutral" if side == "scoring" else side
+    for ref in wanted:
+        if ref == "neutral" and side == "neutral":
+            return True
+        if ref != "neutral" and who(ctx, ref) == side:
+            return True
+    return False
+
+
+# ------------------------------------------------------------- expressions
+def value(game, expr: Any, ctx: Context) -> int:
+    """An integer expression: a number, the roll, a count, a table lookup."""
+    if isinstance(expr, int):
+        return expr
+    kind = expr["expr"]
+    if kind == "roll":
+        return ctx.get("roll", 0)
+    if kind in ("add", "sub", "mul"):
+        a, b = (value(game, x, ctx) for x in expr["args"])
+        return a + b if kind == "add" else a - b if kind == "sub" else a * b
+    if kind == "neg":
+        return -value(game, expr["of"], ctx)
+    if kind == "count_spaces":
+        return len(spaces(game, expr["where"], ctx))
+    if kind == "count_countries":
+        holder = who(ctx, expr["power"])
+        return sum(1 for c in game.data.countries if game.state["power"][c] == holder)
+    if kind == "count_drawn":
+        suit = expr["suit"]
+        return sum(1 for c in ctx.get("drawn", []) if _ps_suit(game, c) == suit)
+    if kind == "count_discarded":
+        return len(ctx.get("discarded", []))
+    if kind == "count_events":
+        return sum(1 for c in expr["cards"] if c in game.state["events_played"])
+    if kind == "ops":
+        return ops_amount(game, expr, ctx)
+    if kind == "table":
+        key = value(game, expr["key"], ctx)
+        for lo, hi, out in expr["rows"]:
+            if lo <= key <= hi:
+                return out
+        return 0
+    raise ValueError(f"unknown expression {kind!r}")
+
+
+def _ps_suit(game, card: int) -> str | None:
+    info = game.data.ps_cards[card]
+    return info.suit or info.name
+
+
+def ops_amount(game, spec: dict, ctx: Context) -> int:
+    """An Ops value for an event (7.3, 7.4): a card's Ops as modified for the
+    player using them, 'as if' a card of N Ops, or an expression."""
+    from engine.actions import ops_value
+
+    user = ctx.get("actor", ctx["you"])
+    if "card" in spec:
+        card = card_ref(ctx, spec["card"])
+        if card is None or game.data.cards[card].ops is None:
+            return 0
+        return ops_value(game, user, card)
+    if "as_if" in spec:
+        from engine import hooks
+
+        printed = spec["as_if"]
+        return max(1, printed + hooks.total(game, "ops_value", player=user, card=None,
+                                            printed=printed))
+    return value(game, spec["expr"], ctx)
+
+
+def amount(game, spec: Any, ctx: Context) -> tuple[int | None, bool]:
+    """(how many, whether fewer may be chosen); None means 'all'."""
+    if spec == "all":
+        return None, False
+    if spec == "any_number":
+        return None, True
+    if isinstance(spec, dict) and "up_to" in spec:
+        return spec["up_to"], True
+    return value(game, spec, ctx), False
+
+
+# -------------------------------------------------------------- conditions
+def compare(a: int, cmp: str, b: Any) -> bool:
+    if cmp == "between":
+        return b[0] <= a <= b[1]
+    return {">=": a >= b, "<=": a <= b, "==": a == b, ">": a > b, "<": a < b}[cmp]
+
+
+def holds(game, cond: dict, ctx: Context) -> bool:
+    """Whether a compiled condition holds now."""
+    st = game.state
+    kind = cond["cond"]
+    if kind == "and":
+        return all(holds(game, c, ctx) for c in cond["args"])
+    if kind == "or":
+        return any(holds(game, c, ctx) for c in cond["args"])
+    if kind == "not":
+        return not holds(game, cond["arg"], ctx)
+    if kind == "event_occurred":
+        return cond["card"] in st["events_played"]
+    if kind in ("in_effect", "not_in_effect"):
+        live = any(e["card"] == cond["card"] for e in st["effects"])
+        return live if kind == "in_effect" else not live
+    if kind == "cancelled":
+        return cond["card"] in st["cancelled"]
+    if kind == "controls":
+        player = who(ctx, cond["player"])
+        found = spaces(game, cond["where"], ctx)
+        test = all if cond.get("choice") == "each" else any
+        return bool(found) and test(controller(game, s) == player for s in found)
+    if kind == "holds_power":
+        player = who(ctx, cond["player"])
+        found = countries(game, cond["country"], ctx)
+        return bool(found) and all(st["power"][c] == player for c in found)
+    if kind == "power_count":
+        player = who(ctx, cond["player"])
+        n = sum(1 for c in game.data.countries if st["power"][c] == player)
+        return compare(n, cond["cmp"], cond["value"])
+    if kind == "vp_lead":
+        return st["vp"] > 0 if who(ctx, cond["player"]) == "democrat" else st["vp"] < 0
+    if kind == "tiananmen_ahead":
+        player = who(ctx, cond["player"])
+        return st["tiananmen"][player] > st["tiananmen"][opponent(player)]  # ruling R18
+    if kind == "tiananmen_reached":
+        return st["tiananmen"][who(ctx, cond["player"])] >= cond["box"]
+    if kind in ("roll", "turn"):
+        actual = ctx.get("roll", 0) if kind == "roll" else st["turn"]
+        target = cond["value"]
+        if not isinstance(target, list):
+            target = value(game, target, ctx)
+        return compare(actual, cond["cmp"], target)
+    if kind in ("exists", "none"):
+        found = bool(spaces(game, cond["where"], ctx))
+        return found if kind == "exists" else not found
+    if kind == "card":
+        return _card_condition(game, cond, ctx)
+    if kind == "did":
+        return ctx.get("did", False) == cond["value"]
+    if kind == "won_roll_off":
+        return ctx.get("roll_off_winner") == who(ctx, cond["player"])
+    raise ValueError(f"unknown condition {kind!r}")
+
+
+def _card_condition(game, cond: dict, ctx: Context) -> bool:
+    card = card_ref(ctx, cond["card"])
+    if card is None:
+        return False
+    if "number" in cond:
+        return card == cond["number"]
+    side = game.data.cards[card].side
+    if not side_matches(side, cond["sides"], ctx):
+        return False
+    if cond.get("playable"):
+        from engine.actions import event_available
+
+        owner = side if side in ("democrat", "communist") else ctx["you"]
+        return event_available(game, card, owner)
+    return True
