@@ -101,15 +101,15 @@ def load_events(mod: str | None) -> Any:
     """The compiled deck for play/sim; None until the card language has load_deck."""
     import dsl
 
-    if True:  # the engine's event runner lands with the interpreter
-        return None
     deck = dsl.load_deck(mod=mod)
     errors = list(getattr(deck, "errors", None) or [])
     if errors:
         for diagnostic in getattr(deck, "diagnostics", None) or errors:
             print(diagnostic, file=sys.stderr)
         raise SystemExit(1)
-    return deck
+    from engine.events import EventRunner
+
+    return EventRunner(deck)
 
 
 def load_game_data():

@@ -1,4 +1,4 @@
-"""Action rounds (4.5.2) and card play (5.0-5.4, 7.1-7.3)."""
+"""Action rounds (4.5.2) and card play (5.0-5.4, 6.3.5, 7.1-7.4)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ def rounds_allowed(game, side: str) -> int:
     return game.data.action_rounds + hooks.total(game, "action_rounds", player=side)
 
 
-def ops_value(game, side: str, card: int) -> int:
+def ops_value(game, side: str, card: int, declared=()) -> int:
     """7.3: the card's Ops for ``side``: printed value plus every modifier in
     aggregate, then a minimum of 1 (7.3.2; ruling R8 follows B.4.5)."""
     printed = game.data.cards[card].ops
-    return max(1, printed + hooks.total(game, "ops_value", player=side, card=card, printed=printed))
+    return max(1, printed + hooks.total(game, "ops_value", player=side, card=card,
+                                        printed=printed, declared=declared))
 
 
 def event_available(game, card: int, side: str) -> bool:
@@ -26,22 +27,44 @@ def event_available(game, card: int, side: str) -> bool:
 
 
 def action_round(game):
-    """One action round of the phasing player: play one card (5.1) or forfeit
-    with an empty hand (4.5.2)."""
+    """One action round of the phasing player: lasting obligations first, then
+    one card (5.1), or a forfeit with an empty hand (4.5.2)."""
+    from engine.events import expire
+
     st = game.state
     side = st["phasing"]
     st["rounds"][side] += 1
-    if (yield from hooks.run(game, "action_round_start", player=side)):
-        return
-    hand = st["hands"][side]
-    if not hand:
-        game.note("forfeit", f"{side} has no card and forfeits action round {st['ar']}",
-                  player=side)
-        return
-    options = playable_cards(game, side)
-    card = yield game.ask("card", side, options, f"{side}: choose a card to play",
-                          describe=game.card_name)
-    yield from play_card(game, side, card)
+    yield from hooks.run(game, "action_round_start", player=side)
+    if not (yield from obligation(game, side)):
+        hand = st["hands"][side]
+        if hand:
+            options = playable_cards(game, side)
+            card = yield game.ask("card", side, options, f"{side}: choose a card to play",
+                                  describe=game.card_name)
+            yield from play_card(game, side, card)
+        else:
+            game.note("forfeit", f"{side} has no card and forfeits action round {st['ar']}",
+                      player=side)
+    yield from hooks.run(game, "action_round_end", player=side)
+    expire(game, "end_of_action_round")
+    yield from hooks.run(game, "as_soon_as")
+
+
+def obligation(game, side: str):
+    """A lasting effect that replaces the round (a strike, 11.2); the player
+    may still play a Scoring card instead (4.5.4). True when it took the round."""
+    if not hooks.active(game, "action_round_replace"):
+        return False
+    scoring = [c for c in game.hand(side) if game.data.cards[c].side == "scoring"]
+    if scoring:
+        pick = yield game.ask("card", side, [*scoring, "obligation"],
+                              f"{side}: play a Scoring card or meet the lasting obligation",
+                              describe=lambda c: "Meet the obligation" if c == "obligation"
+                              else game.card_name(c))
+        if pick != "obligation":
+            yield from play_card(game, side, pick)
+            return True
+    return (yield from hooks.run(game, "action_round_replace", player=side))
 
 
 def playable_cards(game, side: str) -> list[int]:
@@ -61,6 +84,19 @@ def playable_cards(game, side: str) -> list[int]:
     return list(hand)
 
 
+def _own_event(game, side: str, card: int) -> bool:
+    return game.data.cards[card].side in (side, "neutral") and event_available(game, card, side)
+
+
+def play_option(game, side: str, mode: str) -> dict | None:
+    """A once-per-turn way to play a card that a lasting effect grants
+    (6.3.5: Tiananmen boxes 7 and 8), if unused this turn."""
+    for effect in hooks.active(game, "play_option"):
+        if game.events.effect_value(game, effect, {"player": side, "mode": mode}):
+            return effect
+    return None
+
+
 def play_card(game, side: str, card: int):
     """5.0: play ``card`` from ``side``'s hand as Event or for Operations."""
     st = game.state
@@ -68,38 +104,70 @@ def play_card(game, side: str, card: int):
     st["played"] = card
     info = game.data.cards[card]
     game.note("play", f"{side} plays {game.card_name(card)}", player=side, card=card)
+    yield from hooks.run(game, "card_played", player=side, played=card)
     if info.side == "scoring":
         yield from play_scoring_card(game, side, card)
         return
     uses = ops_uses(game, side)
     labels = [OPS_USES[u][0] for u in uses]
-    if info.side in (side, "neutral") and event_available(game, card, side):
+    both = None
+    if _own_event(game, side, card):
         uses.append("event")
         labels.append("Event")
+        both = play_option(game, side, "ops_and_event")
+        if both is not None:
+            uses.append("ops_and_event")
+            labels.append("Operations and Event (once per turn)")
     elif info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
         game.note("unwritten", f"The event of {game.card_name(card)} is not written yet; "
                   "the card plays for operations only", card=card)
     use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
                          card=card)
-    happened = False
     if use == "event":
         happened = yield from run_event(game, card, side)
+    elif use == "ops_and_event":
+        happened = yield from ops_and_event(game, side, card, both)
     else:
         happened = yield from play_for_ops(game, side, card, use)
     finish_card(game, card, happened)
 
 
-def play_for_ops(game, side: str, card: int, use: str):
+def ops_and_event(game, side: str, card: int, effect: dict):
+    """6.3.5 box 8: one card for its Ops and its event, in either order (B.6.7)."""
+    effect["used_turn"] = game.state["turn"]
+    uses = ops_uses(game, side)
+    use = yield game.ask("use", side, uses, f"{side}: use the Ops for",
+                         [OPS_USES[u][0] for u in uses], card=card)
+    first = yield game.ask("order", side, ["event", "ops"], f"{side}: which first?",
+                           ["Event first", "Operations first"])
+    if first == "event":
+        happened = yield from run_event(game, card, side)
+        yield from play_for_ops(game, side, card, use)
+    else:
+        yield from play_for_ops(game, side, card, use)
+        happened = yield from run_event(game, card, side)
+    return happened
+
+
+def play_for_ops(game, side: str, card: int, use: str, allow_event: bool = True):
     """6.0 with 5.2: an opponent's event on the card happens too (not for a
-    Tiananmen attempt, 6.3.6); the phasing player picks before or after."""
+    Tiananmen attempt, 6.3.6, nor when an effect prevents it); the phasing
+    player picks before or after. Returns whether that event happened."""
     opp = game.opponent(side)
     info = game.data.cards[card]
     trigger = (
-        use != "tiananmen"
+        allow_event
+        and use != "tiananmen"
         and info.side == opp
         and event_available(game, card, opp)
-        and not hooks.banned(game, "opponent_event_ban", player=side, card=card)
     )
+    if trigger and play_option(game, side, "ops_without_opponent_event") is not None:
+        skip = yield game.ask("suppress", side, ["yes", "no"],
+                              f"{side}: stop the {opp}'s event (once per turn)?", ["Yes", "No"])
+        if skip == "yes":
+            play_option(game, side, "ops_without_opponent_event")["used_turn"] = game.state["turn"]
+            game.note("suppress", f"The {opp}'s event on {game.card_name(card)} does not happen")
+            trigger = False
     order = "after"
     if trigger:
         order = yield game.ask("event_order", side, ["before", "after"],
@@ -108,18 +176,37 @@ def play_for_ops(game, side: str, card: int, use: str):
     happened = False
     if trigger and order == "before":
         happened = yield from run_event(game, card, opp)
-    ops = ops_value(game, side, card)
-    yield from OPS_USES[use][1](game, side, ops, card)
-    if trigger and order == "after" and game.state["phase"] != "game_over":
+    declared, within = yield from declare_spending(game, side, use)
+    ops = ops_value(game, side, card, declared)
+    yield from OPS_USES[use][1](game, side, ops, card, within)
+    if game.events is not None:
+        yield from game.events.on_ops(game, card, side)
+    if trigger and order == "after":
         happened = yield from run_event(game, card, opp)
     return happened
+
+
+def declare_spending(game, side: str, use: str):
+    """11.1 / B.4.7: a bonus that needs every Op spent in some spaces is
+    declared before the Ops are used, and then binds the play to them."""
+    if game.events is None or use == "tiananmen":
+        return (), None
+    declared, within = [], None
+    for effect, spaces in game.events.declarations(game, side):
+        pick = yield game.ask("declare", side, ["yes", "no"],
+                              f"{side}: spend every Op in the bonus area for +1 Ops?",
+                              ["Yes", "No"])
+        if pick == "yes":
+            declared.append(effect["id"])
+            within = spaces if within is None else [s for s in within if s in spaces]
+    return declared, within
 
 
 def run_event(game, card: int, side: str):
     """7.0: the event happens for ``side``; returns whether it took effect."""
     game.note("event", f"Event: {game.card_name(card)} for the {side}", player=side, card=card)
     happened = yield from game.events.run_event(game, card, side)
-    if happened:
+    if happened and card not in game.state["events_played"]:
         game.state["events_played"].append(card)
     return happened
 

@@ -68,18 +68,22 @@ def place_with_ops(game, side: str, ops: int, card: int | None = None, within=No
 
 
 # -------------------------------------------------------- 6.2 support checks
-def check_targets(game, side: str, within=None) -> list[int]:
+def check_targets(game, side: str, within=None, need_opponent_sp: bool = True) -> list[int]:
     """6.2.3: any space holding opponent SPs (no reach needed in 2020), less
-    those a lasting effect forbids."""
+    those a lasting effect forbids; a card may waive the SP test (5.4)."""
     other = game.state["sp"][game.opponent(side)]
     spaces = range(len(other)) if within is None else within
-    targets = [s for s in spaces if other[s]]
+    destroyed = game.state["destroyed"]
+    if need_opponent_sp:
+        targets = [s for s in spaces if other[s]]
+    else:
+        targets = [s for s in spaces if s not in destroyed]
     if game.state["effects"]:
         targets = [s for s in targets if not hooks.banned(game, "check_ban", player=side, space=s)]
     return targets
 
 
-def check_modifiers(game, side: str, space: int) -> list[tuple[str, int]]:
+def check_modifiers(game, side: str, space: int, bonus: int = 0) -> list[tuple[str, int]]:
     """6.2.4: +1 per adjacent friendly-controlled space, -1 per adjacent
     opponent-controlled space, then lasting-effect modifiers; evaluated at the
     moment of each check (B.5.3)."""
@@ -92,7 +96,7 @@ def check_modifiers(game, side: str, space: int) -> list[tuple[str, int]]:
         elif who == opp:
             hostile += 1
     adjust = hooks.total(game, "adjacency_modifier", player=side, space=space,
-                         friendly=friendly, hostile=hostile)
+                         friendly=friendly, hostile=hostile, consume=True)
     mods = []
     if friendly:
         mods.append(("adjacent friendly control", friendly))
@@ -100,20 +104,23 @@ def check_modifiers(game, side: str, space: int) -> list[tuple[str, int]]:
         mods.append(("adjacent opponent control", -hostile))
     if adjust:
         mods.append(("lasting effects on adjacency", adjust))
-    extra = hooks.total(game, "check_modifier", player=side, space=space)
+    extra = hooks.total(game, "check_modifier", player=side, space=space, consume=True)
     if extra:
         mods.append(("lasting effects", extra))
+    if bonus:
+        mods.append(("event bonus", bonus))
     return mods
 
 
-def support_check(game, side: str, ops: int, space: int, card: int | None = None):
+def support_check(game, side: str, ops: int, space: int, card: int | None = None,
+                  bonus: int = 0):
     """6.2.4-6.2.6: roll + Ops + modifiers against twice the stability; the
     excess removes opponent SPs, then adds friendly ones; equal fails."""
     st = game.state
     opp = game.opponent(side)
     name = game.space_name(space)
     roll = game.roll(side, f"support check in {name}")
-    mods = check_modifiers(game, side, space)
+    mods = check_modifiers(game, side, space, bonus)
     total = roll + ops + sum(v for _, v in mods)
     need = 2 * game.stability[space]
     detail = "".join(f" {v:+d} {why}" for why, v in mods)
@@ -136,12 +143,12 @@ def support_check(game, side: str, ops: int, space: int, card: int | None = None
 
 
 def support_checks(game, side: str, ops: int, count: int = 2, card: int | None = None,
-                   within=None):
+                   within=None, bonus: int = 0, need_opponent_sp: bool = True):
     """6.2.2: a card gives two checks, each on a target chosen in turn; a player
     may stop before a roll (ruling R6, B.5.4) and checks without a target are
     skipped."""
     for i in range(count):
-        targets = check_targets(game, side, within)
+        targets = check_targets(game, side, within, need_opponent_sp)
         if not targets:
             game.note("no_target", f"{side} has no legal support check target", player=side)
             return
@@ -153,9 +160,7 @@ def support_checks(game, side: str, ops: int, count: int = 2, card: int | None =
                                describe=_describe_target(game), ops=ops, card=card)
         if space == "stop":
             return
-        yield from support_check(game, side, ops, space, card)
-        if game.state["phase"] == "game_over":
-            return
+        yield from support_check(game, side, ops, space, card, bonus)
 
 
 def _describe_target(game):
@@ -223,15 +228,15 @@ def advance_tiananmen(game, side: str):
     yield from game.events.box_award(game, box.box, side)
 
 
-def place_use(game, side, ops, card):
-    yield from place_with_ops(game, side, ops, card)
+def place_use(game, side, ops, card, within=None):
+    yield from place_with_ops(game, side, ops, card, within)
 
 
-def check_use(game, side, ops, card):
-    yield from support_checks(game, side, ops, 2, card)
+def check_use(game, side, ops, card, within=None):
+    yield from support_checks(game, side, ops, 2, card, within)
 
 
-def tiananmen_use(game, side, ops, card):
+def tiananmen_use(game, side, ops, card, within=None):
     yield from tiananmen_attempt(game, side, ops, card)
 
 

@@ -266,6 +266,17 @@ def take_random_ps_cards(game, taker: str, victim: str, n: int,
     return picked
 
 
+def discard_ps_cards(game, side: str, cards: list[int]) -> None:
+    """``side`` discards these Power Struggle cards from his hand."""
+    ps = game.state["ps"]
+    for cid in cards:
+        ps["hands"][side].remove(cid)
+        ps["discard"].append(cid)
+    if cards:
+        game.note("ps_discard", f"{side} discards {len(cards)} Power Struggle card(s)",
+                  player=side, n=len(cards))
+
+
 def discard_random_ps_cards(game, victim: str, n: int) -> list[int]:
     """``victim`` discards ``n`` random Power Struggle cards (fewer if he has
     fewer): Support Falters (B.7.10)."""

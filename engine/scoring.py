@@ -53,28 +53,39 @@ def play_scoring_card(game, side: str, card: int):
     """8.0: a Scoring card starts a Power Struggle in its country, then the
     country is scored; 10.1 is checked only after the whole process. The card
     leaves the game if the Democrat took Power (8.4.4, 8.4.5), else it is
-    discarded (8.4.6)."""
-    country = game.data.cards[card].scores
-    yield from power_struggle_and_scoring(game, country, side)
+    discarded (8.4.6). A Scoring card written in the card language runs its
+    program; otherwise the engine runs the same two steps itself."""
     st = game.state
+    country = game.data.cards[card].scores
+    st["defer_victory"] = True
+    if game.events is not None and game.events.has_event(card):
+        yield from game.events.run_event(game, card, side)
+    else:
+        yield from hold_power_struggle(game, country, side)
+        score_country(game, country)
+    st["defer_victory"] = False
+    game.check_automatic_victory()
     if st["played"] == card:
         st["played"] = None
         (st["removed"] if st["power"][country] == "democrat" else st["discard"]).append(card)
-    yield from hooks.run(game, "after_power_struggle", country=country)
 
 
-def power_struggle_and_scoring(game, country: str, scorer: str, initiative: str | None = None):
-    """8.0 steps 1-6 for ``country``: the Power Struggle, then 9.3 scoring,
-    then the automatic-victory check (10.1)."""
+def hold_power_struggle(game, country: str, scorer: str, initiative: str | None = None):
+    """8.0 steps 1-5 in ``country`` for ``scorer``: the Power Struggle, whose
+    VP wait for the automatic-victory check until the caller has scored (10.1);
+    then the effects waiting for its end."""
+    from engine.events import expire
     from engine.power_struggle import power_struggle
 
     st = game.state
     st["scoring_plays"][country] += 1
+    deferred = st["defer_victory"]
     st["defer_victory"] = True
     yield from power_struggle(game, country, scorer, initiative=initiative)
-    score_country(game, country)
-    st["defer_victory"] = False
-    game.check_automatic_victory()
+    expire(game, "end_of_power_struggle", country=country)
+    yield from hooks.run(game, "after_power_struggle", country=country)
+    yield from hooks.run(game, "as_soon_as")
+    st["defer_victory"] = deferred
 
 
 def final_scoring(game):

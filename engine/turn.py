@@ -12,6 +12,7 @@ from transitions import Machine
 
 from engine import hooks, rng
 from engine.actions import action_round, rounds_allowed
+from engine.events import expire
 from engine.scoring import final_scoring
 from engine.setup import deal, setup_step
 
@@ -97,6 +98,7 @@ def action_rounds_step(game):
 def deal_step(game):
     """4.5.1, then the lasting ``after_deal`` effects (a Tiananmen award)."""
     deal(game)
+    expire(game, "next_deal")
     game.note("deal", f"Turn {game.state['turn']}: cards dealt")
     yield from hooks.run(game, "after_deal")
 
@@ -104,8 +106,7 @@ def deal_step(game):
 def extra_support_check_step(game):
     """4.5.3, then effects lasting for the turn expire (B.10)."""
     yield from hooks.run(game, "end_of_turn")
-    st = game.state
-    st["effects"] = [e for e in st["effects"] if e.get("until") != "turn"]
+    expire(game, "end_of_turn")
 
 
 def verify_held_cards_step(game):

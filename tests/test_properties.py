@@ -24,7 +24,7 @@ def strategy_card_places(game) -> Counter:
     and the Middle/Late Year cards not yet shuffled in (4.4)."""
     st = game.state
     places = Counter()
-    for pile in ("deck", "discard", "removed", "display"):
+    for pile in ("deck", "discard", "removed", "display", "aside"):
         places.update(st[pile])
     for hand in st["hands"].values():
         places.update(hand)
@@ -57,10 +57,10 @@ def check_invariants(game):
         assert max(ps_places.values()) == 1
 
 
-def test_500_random_games_end_legally_with_every_card_in_one_place(data):
+def test_500_random_games_end_legally_with_every_card_in_one_place(data, events):
     endings = Counter()
     for seed in range(500):
-        game = Game.new(data, seed)
+        game = Game.new(data, seed, events=events)
         agents = bots(seed)
         check_invariants(game)
         while game.pending is not None:
@@ -74,24 +74,24 @@ def test_500_random_games_end_legally_with_every_card_in_one_place(data):
     assert sum(endings.values()) == 500
 
 
-def test_saving_and_loading_at_every_decision_changes_nothing(data):
+def test_saving_and_loading_at_every_decision_changes_nothing(data, events):
     for seed in range(20):
-        reference = Game.new(data, seed)
+        reference = Game.new(data, seed, events=events)
         reference.play(bots(seed))
 
-        game = Game.new(data, seed)
+        game = Game.new(data, seed, events=events)
         agents = bots(seed)
         while game.pending is not None:
             saved = json.loads(json.dumps(game.to_json()))
-            game = Game.from_json(saved, data)
+            game = Game.from_json(saved, data, events)
             game.answer(agents[game.pending.player].choose(game, game.pending))
         assert game.state == reference.state
         assert [e["text"] for e in game.log] == [e["text"] for e in reference.log]
 
 
-def test_a_seed_and_the_decisions_reproduce_a_game(data):
-    first = Game.new(data, 77)
+def test_a_seed_and_the_decisions_reproduce_a_game(data, events):
+    first = Game.new(data, 77, events=events)
     first.play(bots(77))
-    second = Game.new(data, 77)
+    second = Game.new(data, 77, events=events)
     second.play(bots(77))
     assert first.state == second.state
