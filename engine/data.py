@@ -10,7 +10,7 @@ Usage::
 
     from engine.data import load_data
     data = load_data()                 # the built-in cards/ folder
-    data.space("Gdansk").stability     # -> 3
+    data.space(name).stability         # a space by name or alias
     data.result(9)                     # clamped to the last row of the table
 """
 
@@ -231,8 +231,6 @@ class GameData:
     deck_additions: dict[int, str]
     final_power_bonus: int
     source_dir: Path
-    # Rule 7.6.5: VP (signed) at Final Scoring if the Ceausescus were not captured.
-    ceausescus_not_captured: int = -2
 
     def space(self, name_or_alias: str) -> Space:
         """Return the space with this name or alias (case- and accent-insensitive).
@@ -317,7 +315,6 @@ def load_data(directory: Path | str | None = None) -> GameData:
         deck_additions=tables["deck_additions"],
         final_power_bonus=final["communist_power_bonus_per_country"],
         source_dir=directory,
-        ceausescus_not_captured=final["ceausescus_not_captured"],
     )
 
 
@@ -561,7 +558,7 @@ def _countries(doc: _Doc) -> tuple[dict[str, dict], dict[str, int]]:
     final = doc.top("final_scoring", dict)
     values = {
         k: _field(doc, final, k, int, "final_scoring")
-        for k in ("communist_power_bonus_per_country", "ceausescus_not_captured")
+        for k in ("communist_power_bonus_per_country",)
     }
     _check_keys(doc, final, set(values), "final_scoring")
     doc.only("countries", "final_scoring")

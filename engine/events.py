@@ -119,6 +119,16 @@ class EventRunner:
             return not used and rule["mode"] == ctx.get("mode")
         return rule.get("delta", 0)
 
+    def rule_spaces(self, game, effect: dict, player: str) -> set[int]:
+        """The spaces a ban rule covers for ``player`` (none if not his)."""
+        rule = effect["rule"]
+        env = _effect_context(effect)
+        if rule.get("player") is not None and who(env, rule["player"]) != player:
+            return set()
+        if rule.get("where") is None:
+            return set(range(len(game.data.spaces)))
+        return set(spaces(game, rule["where"], env))
+
     def run_effect(self, game, effect: dict, ctx: dict) -> Steps:
         """Run a trigger or obligation registered at a hook; True when it took
         the place of the action the hook announces."""

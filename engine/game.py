@@ -66,6 +66,7 @@ class Game(TurnCallbacks):
         self.relink()
         self.country_spaces = {name: c.spaces for name, c in data.countries.items()}
         self.space_country = [s.country for s in data.spaces]
+        self.space_ids = {s.name: s.id for s in data.spaces}
         attach_turn_machine(self)
 
     # ----------------------------------------------------------- lifecycle

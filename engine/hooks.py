@@ -30,10 +30,13 @@ def total(game, hook: str, **ctx: Any) -> int:
     return sum(game.events.effect_value(game, e, ctx) for e in effects)
 
 
-def banned(game, hook: str, **ctx: Any) -> bool:
-    """Whether any effect on ``hook`` forbids the action described by ``ctx``."""
-    effects = active(game, hook)
-    return bool(effects) and any(game.events.effect_value(game, e, ctx) for e in effects)
+def banned_spaces(game, hook: str, player: str) -> set[int]:
+    """The spaces where effects on a ban ``hook`` forbid ``player`` to act;
+    one set for a whole list of candidate spaces keeps the hot path lean."""
+    found: set[int] = set()
+    for effect in active(game, hook):
+        found |= game.events.rule_spaces(game, effect, player)
+    return found
 
 
 def run(game, hook: str, **ctx: Any) -> Generator:

@@ -17,13 +17,13 @@ def placement_costs(game, side: str, spaces) -> dict[int, int]:
     other = st["sp"][game.opponent(side)]
     stab = game.stability
     costs = {s: 2 if other[s] - own[s] >= stab[s] else 1 for s in spaces}
-    if st["effects"]:
-        for s, cost in list(costs.items()):
-            if hooks.banned(game, "placement_ban", player=side, space=s):
-                del costs[s]
-            else:
-                costs[s] = max(1, cost + hooks.total(game, "placement_cost", player=side,
-                                                     space=s, cost=cost))
+    if hooks.active(game, "placement_ban"):
+        banned = hooks.banned_spaces(game, "placement_ban", side)
+        costs = {s: c for s, c in costs.items() if s not in banned}
+    if hooks.active(game, "placement_cost"):
+        for s, cost in costs.items():
+            costs[s] = max(1, cost + hooks.total(game, "placement_cost", player=side,
+                                                 space=s, cost=cost))
     return costs
 
 
@@ -78,8 +78,9 @@ def check_targets(game, side: str, within=None, need_opponent_sp: bool = True) -
         targets = [s for s in spaces if other[s]]
     else:
         targets = [s for s in spaces if s not in destroyed]
-    if game.state["effects"]:
-        targets = [s for s in targets if not hooks.banned(game, "check_ban", player=side, space=s)]
+    if hooks.active(game, "check_ban"):
+        banned = hooks.banned_spaces(game, "check_ban", side)
+        targets = [s for s in targets if s not in banned]
     return targets
 
 

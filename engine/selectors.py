@@ -48,7 +48,7 @@ def spaces(game, sel: dict, ctx: Context) -> list[int]:
         return [] if value is None else [value]
     destroyed = game.state["destroyed"]
     if "names" in sel:
-        ids = [game.data.space(n).id for n in sel["names"]]
+        ids = [game.space_ids[n] for n in sel["names"]]
     elif "in" in sel:
         ids = [s for c in countries(game, sel["in"], ctx) for s in game.country_spaces[c]]
     else:

@@ -208,6 +208,13 @@ class ScriptedEvents:
     def has_box(self, box):
         return False
 
+    def declarations(self, game, side):
+        return []
+
+    def on_ops(self, game, card, side):
+        return
+        yield
+
 
 def event(fn):
     """Wrap a plain function as an event generator (no decisions)."""

@@ -265,7 +265,6 @@ def test_country_scoring_values(data: GameData) -> None:
         "Bulgaria": (1, 2, 3, 1),
     }
     assert data.final_power_bonus == -4  # 10.4.1
-    assert data.ceausescus_not_captured == -2  # 7.6.5
 
 
 def test_scoring_cards(data: GameData) -> None:

@@ -282,12 +282,13 @@ def test_4_5_4_last_round_offers_only_the_scoring_card():
 
 
 # ----------------------------------------------------------------- 4.5.3
-def test_4_5_3_turn_long_effects_expire_after_the_extra_check():
+def test_4_5_3_turn_long_effects_expire_after_the_extra_check(events):
     """4.5.3 note / B.10: effects lasting for the turn still apply to the extra
     support check, and expire right after it; longer effects stay."""
-    game = Game.new(DATA, 1)
-    turn_long = {"hook": "test", "owner": D, "until": "turn"}
-    lasting = {"hook": "test", "owner": C, "until": "game"}
-    game.state["effects"] = [turn_long, lasting]
+    game = Game.new(DATA, 1, events=events)
+    drive(game, events.run_event(game, 8, D))   # Prudence: for the rest of the turn
+    drive(game, events.run_event(game, 53, C))  # Li Peng: for the rest of the game
+    assert {e["card"] for e in game.state["effects"]} == {8, 53}
     drive(game, extra_support_check_step(game))
-    assert game.state["effects"] == [lasting]
+    assert [e["card"] for e in game.state["effects"]] == [53]
+    assert 8 in game.state["discard"] and 53 in game.state["display"]
