@@ -7,7 +7,6 @@ exit code, never a traceback (set DOF_DEBUG=1 to see one anyway).
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from importlib import metadata
@@ -25,11 +24,11 @@ class CliError(Exception):
 
 
 # ------------------------------------------------------------ argument types
-def mod_dir(text: str) -> str:
+def mod_dir(text: str) -> Path:
     """--mod must name an existing folder."""
     if not Path(text).is_dir():
         raise argparse.ArgumentTypeError(f"not a folder: {text}")
-    return text
+    return Path(text)
 
 
 def extra_sps(text: str) -> tuple[str, int]:
@@ -97,18 +96,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # ------------------------------------------------------------------ handlers
-def load_events(mod: str | None) -> Any:
-    """The compiled deck for play/sim; None until the card language has load_deck."""
-    import dsl
-
-    deck = dsl.load_deck(mod=mod)
-    errors = list(getattr(deck, "errors", None) or [])
-    if errors:
-        for diagnostic in getattr(deck, "diagnostics", None) or errors:
-            print(diagnostic, file=sys.stderr)
-        raise SystemExit(1)
+def load_events(mod: Path | None) -> Any:
+    """The card programs for play and sim: the built-in cards plus a mod. A
+    mod with errors stops here with its diagnostics (exit 1)."""
+    from dsl import load_deck
     from engine.events import EventRunner
 
+    deck = load_deck(mod=mod)
+    if deck.errors:
+        for diagnostic in deck.diagnostics:
+            if diagnostic.is_error:
+                print(diagnostic.format(), file=sys.stderr)
+        raise CliError(f"the cards have {deck.errors} error(s); see `dof lint --mod {mod}`")
     return EventRunner(deck)
 
 
@@ -136,24 +135,16 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
                    load_events(args.mod), console)
 
 
-def delegate(module: str, function: str) -> Any:
-    """A function of a module another developer provides, imported when needed."""
-    try:
-        return getattr(importlib.import_module(module), function)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-    except AttributeError:
-        pass
-    raise CliError(f"this command is not available yet ({module}.{function} is missing)")
-
-
 def cmd_lint(args: argparse.Namespace, console: Console) -> int:
-    return delegate("cli.lint", "run_lint")(args.paths, args.fmt, args.strict, args.mod, console)
+    from cli.lint import run_lint
+
+    return run_lint([Path(p) for p in args.paths], args.fmt, args.strict, args.mod, console)
 
 
 def cmd_cards(args: argparse.Namespace, console: Console) -> int:
-    return delegate("cli.cards_view", "run_cards")(args.query, args.fmt, args.mod, console)
+    from cli.cards_view import run_cards
+
+    return run_cards(args.query, args.fmt, args.mod, console)
 
 
 # ---------------------------------------------------------------------- main
