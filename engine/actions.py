@@ -14,14 +14,14 @@ def rounds_allowed(game, side: str) -> int:
 
 def ops_value(game, side: str, card: int, declared=()) -> int:
     """7.3: the card's Ops for ``side``: printed value plus every modifier in
-    aggregate, then a minimum of 1 (7.3.2; ruling R8 follows B.4.5)."""
+    aggregate, then a minimum of 1 (7.3.2; ruling R8)."""
     printed = game.data.cards[card].ops
     return max(1, printed + hooks.total(game, "ops_value", player=side, card=card,
                                         printed=printed, declared=declared))
 
 
 def event_available(game, card: int, side: str) -> bool:
-    """Whether ``side`` may have this card's event happen now (7.1, B.4.1)."""
+    """Whether ``side`` may have this card's event happen now (7.1, ruling R43)."""
     events = game.events
     return events is not None and events.has_event(card) and events.playable(game, card, side)
 
@@ -133,7 +133,7 @@ def play_card(game, side: str, card: int):
 
 
 def ops_and_event(game, side: str, card: int, effect: dict):
-    """6.3.5 box 8: one card for its Ops and its event, in either order (B.6.7)."""
+    """6.3.5 box 8: one card for its Ops and its event, in either order (ruling R34)."""
     effect["used_turn"] = game.state["turn"]
     uses = ops_uses(game, side)
     use = yield game.ask("use", side, uses, f"{side}: use the Ops for",
@@ -187,7 +187,7 @@ def play_for_ops(game, side: str, card: int, use: str, allow_event: bool = True)
 
 
 def declare_spending(game, side: str, use: str):
-    """11.1 / B.4.7: a bonus that needs every Op spent in some spaces is
+    """11.1 / ruling R37: a bonus that needs every Op spent in some spaces is
     declared before the Ops are used, and then binds the play to them."""
     if game.events is None or use == "tiananmen":
         return (), None

@@ -251,7 +251,7 @@ class GameData:
     def result(self, modified_roll: int) -> ResultRow:
         """The Results Table row for a modified roll (rule 8.4).
 
-        Rolls beyond either end use the end row (rules-diff B.7.12: the printed
+        Rolls beyond either end use the end row (ruling R30: the printed
         table stops at its end rows and the rules are silent).
         """
         first = self.results[0].roll

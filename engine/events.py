@@ -51,7 +51,7 @@ class EventRunner:
 
     def playable(self, game, number: int, side: str) -> bool:
         """7.1: the event's prerequisites hold (red titles, 'may not be played
-        after...'); B.4.1 (i)."""
+        after...'); ruling R43."""
         card = self.cards[number]
         ctx = Context(you=side, card=number)
         return all(holds(game, cond, ctx) for cond in card.requires)
@@ -181,7 +181,7 @@ class EventRunner:
                     continue
             yield from getattr(self, "op_" + op["op"])(game, op, ctx)
 
-    # SP operations (direct placement ignores 6.1: KO 7.4, B.4.4) ------------
+    # SP operations (direct placement ignores 6.1: KO 7.4, ruling R36) ------------
     def op_place(self, game, op, ctx) -> Steps:
         owner = who(ctx, op["owner"])
         yield from self._spread(game, op, ctx, owner, add=True)
@@ -448,7 +448,7 @@ class EventRunner:
                   + (", ".join(game.card_name(c) for c in chosen) or "no card"))
 
     def op_play_event(self, game, op, ctx) -> Steps:
-        """5.3 / B.4.3: the referenced card's event, carried out by the actor;
+        """5.3 / ruling R35: the referenced card's event, carried out by the actor;
         an asterisk card whose event happens leaves the game."""
         from engine.actions import event_available, run_event
 

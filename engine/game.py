@@ -266,7 +266,7 @@ class Game(TurnCallbacks):
 
     def draw_card(self) -> int | None:
         """Take the top card of the draw deck, reshuffling the discards when it is
-        empty (4.3, B.2.1-B.2.3); None when both are empty."""
+        empty (4.3, ruling R5); None when both are empty."""
         st = self.state
         if not st["deck"]:
             if not st["discard"]:

@@ -10,7 +10,7 @@ from engine.board import controller
 # ------------------------------------------------------------ 6.1 placement
 def placement_costs(game, side: str, spaces) -> dict[int, int]:
     """6.1.3: 2 Ops in an opponent-controlled space, else 1, recomputed for
-    every SP (B.5.2); lasting effects may change a cost (a waived surcharge) or
+    every SP (ruling R11); lasting effects may change a cost (a waived surcharge) or
     forbid placing. Spaces where placing is forbidden are left out."""
     st = game.state
     own = st["sp"][side]
@@ -29,7 +29,7 @@ def placement_costs(game, side: str, spaces) -> dict[int, int]:
 
 def reach(game, side: str, within=None) -> list[int]:
     """6.1.2: spaces holding friendly SPs and their neighbours, taken once
-    before the first SP is placed (B.5.1)."""
+    before the first SP is placed (ruling R11)."""
     own = game.state["sp"][side]
     destroyed = game.state["destroyed"]
     found: set[int] = set()
@@ -45,7 +45,7 @@ def reach(game, side: str, within=None) -> list[int]:
 
 def place_with_ops(game, side: str, ops: int, card: int | None = None, within=None):
     """6.1: place SPs one at a time, each in reach and paid for in Ops; Ops that
-    cannot be spent are lost (B.3.3)."""
+    cannot be spent are lost (ruling R7)."""
     st = game.state
     spaces = reach(game, side, within)
     left = ops
@@ -87,7 +87,7 @@ def check_targets(game, side: str, within=None, need_opponent_sp: bool = True) -
 def check_modifiers(game, side: str, space: int, bonus: int = 0) -> list[tuple[str, int]]:
     """6.2.4: +1 per adjacent friendly-controlled space, -1 per adjacent
     opponent-controlled space, then lasting-effect modifiers; evaluated at the
-    moment of each check (B.5.3)."""
+    moment of each check (ruling R44)."""
     opp = game.opponent(side)
     friendly = hostile = 0
     for n in game.adjacent[space]:
@@ -146,7 +146,7 @@ def support_check(game, side: str, ops: int, space: int, card: int | None = None
 def support_checks(game, side: str, ops: int, count: int = 2, card: int | None = None,
                    within=None, bonus: int = 0, need_opponent_sp: bool = True):
     """6.2.2: a card gives two checks, each on a target chosen in turn; a player
-    may stop before a roll (ruling R6, B.5.4) and checks without a target are
+    may stop before a roll (ruling R6) and checks without a target are
     skipped."""
     for i in range(count):
         targets = check_targets(game, side, within, need_opponent_sp)
@@ -183,9 +183,9 @@ def tiananmen_attempt(game, side: str, ops: int, card: int | None = None):
     box = game.data.tiananmen[st["tiananmen"][side]]
     mods = []
     if card is not None and game.data.cards[card].side in (side, "neutral"):
-        mods.append(("own event", 1))  # ruling R9: silver cards count (B.6.3)
+        mods.append(("own event", 1))  # silver cards count (ruling R9)
     if st["tst_tries"][side]:
-        mods.append(("second or later attempt", 1))  # a flat +1 (B.6.2)
+        mods.append(("second or later attempt", 1))  # a flat +1 (ruling R10)
     extra = hooks.total(game, "tiananmen_modifier", player=side)
     if extra:
         mods.append(("lasting effects", extra))
@@ -250,7 +250,7 @@ OPS_USES = {
 
 def ops_uses(game, side: str) -> list[str]:
     """The operations uses open to ``side`` now: all three, less a Tiananmen
-    attempt already made this turn or from the last box (B.3.2 lets a use with
+    attempt already made this turn or from the last box (ruling R7 lets a use with
     no legal target still be chosen: the Ops are then wasted)."""
     uses = ["place", "check"]
     if can_attempt_tiananmen(game, side):

@@ -13,7 +13,8 @@ is ``state['ps']['step']``. The machine itself is built once per process and
 re-pointed at the running struggle before each transition (building one per
 struggle would cost more than the struggle).
 
-Rulings from reference/rules-diff.md are cited as B.7.n.
+Rulings are cited by their number in docs/rulings.md (R19-R32 follow
+rules-diff B.7).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ TRANSITIONS = [
     {"trigger": "advance", "source": "rounds", "dest": "support_loss"},
     {"trigger": "advance", "source": "support_loss", "dest": "vp_roll"},
     {"trigger": "advance", "source": "vp_roll", "dest": "takes_power"},
-    # 8.4.5 is offered only to a Communist who kept Power (B.7.12) ...
+    # 8.4.5 is offered only to a Communist who kept Power (ruling R30) ...
     {"trigger": "advance", "source": "takes_power", "dest": "surrender",
      "conditions": "communist_in_power"},
     {"trigger": "advance", "source": "takes_power", "dest": "done"},
@@ -125,7 +126,7 @@ def wild_effect(card) -> str | None:
 
 
 def leader_types(game, side: str, country: str) -> set[str]:
-    """2.3.2 / B.7.7: the space types ``side`` controls in ``country`` now,
+    """2.3.2 / ruling R25: the space types ``side`` controls in ``country`` now,
     i.e. the leaders he may use (re-evaluated at every play)."""
     destroyed = game.state["destroyed"]
     spaces = game.data.spaces
@@ -136,7 +137,7 @@ def leader_types(game, side: str, country: str) -> set[str]:
 
 
 def controlled_count(game, side: str, country: str) -> int:
-    """8.1.1 / B.7.2: spaces ``side`` controls in ``country`` now (a destroyed
+    """8.1.1 / ruling R20: spaces ``side`` controls in ``country`` now (a destroyed
     space does not exist)."""
     destroyed = game.state["destroyed"]
     return sum(
@@ -151,7 +152,7 @@ def deal_count(controlled: int) -> int:
 
 
 def attack_options(game, side: str) -> list:
-    """8.3.2 Step 1 / B.7.7: the attacker's playable cards. Suited cards of an
+    """8.3.2 Step 1 / ruling R25: the attacker's playable cards. Suited cards of an
     unblocked suit (card id); leaders of a controlled type, once per unblocked
     suit ([card id, suit]); wild cards except Tactic Fails (card id)."""
     ps = game.state["ps"]
@@ -175,7 +176,7 @@ def attack_options(game, side: str) -> list:
 
 
 def match_options(game, side: str, suit: str) -> list[int]:
-    """8.3.2 Step 2 / B.7.7: the defender's answers to an attack in ``suit``:
+    """8.3.2 Step 2 / ruling R25: the defender's answers to an attack in ``suit``:
     same-suit cards, usable leaders, Tactic Fails."""
     ps = game.state["ps"]
     cards = game.data.ps_cards
@@ -214,7 +215,7 @@ def _card_describer(game):
 # ------------------------------------------- helpers for card effects (7.2)
 def draw_ps_cards(game, side: str, n: int) -> list[int]:
     """Draw up to ``n`` cards from the Power Struggle deck into ``side``'s
-    hand; an empty deck gives what remains, no reshuffle (B.7.10)."""
+    hand; an empty deck gives what remains, no reshuffle (ruling R28)."""
     ps = game.state["ps"]
     deck = ps["deck"]
     drawn = [deck.pop() for _ in range(min(n, len(deck)))]
@@ -228,7 +229,7 @@ def draw_ps_cards(game, side: str, n: int) -> list[int]:
 def discard_from_ps_deck(game, n: int) -> list[int]:
     """Turn up to ``n`` cards of the Power Struggle deck onto its discard pile
     and return them (a Crowd Turns style draw that is looked at, then
-    discarded; B.7.5)."""
+    discarded; ruling R23)."""
     ps = game.state["ps"]
     deck = ps["deck"]
     drawn = [deck.pop() for _ in range(min(n, len(deck)))]
@@ -240,7 +241,7 @@ def pick_random_ps_cards(game, victim: str, n: int, *, as_dealt: bool = False) -
     """``n`` random cards of ``victim``'s hand (fewer if he has fewer).
 
     ``as_dealt`` restricts the pick to cards he was dealt in 8.1.1 and still
-    holds, so several 8.1.2 transfers act as if simultaneous (B.7.3): a card
+    holds, so several 8.1.2 transfers act as if simultaneous (ruling R21): a card
     received from another transfer is never passed on."""
     ps = game.state["ps"]
     hand = ps["hands"][victim]
@@ -254,7 +255,7 @@ def pick_random_ps_cards(game, victim: str, n: int, *, as_dealt: bool = False) -
 def take_random_ps_cards(game, taker: str, victim: str, n: int,
                          *, as_dealt: bool = True) -> list[int]:
     """8.1.2: ``taker`` takes ``n`` random cards from ``victim``'s hand (what
-    there is if fewer), by default from the hand as dealt (B.7.3)."""
+    there is if fewer), by default from the hand as dealt (ruling R21)."""
     ps = game.state["ps"]
     picked = pick_random_ps_cards(game, victim, n, as_dealt=as_dealt)
     hand = ps["hands"][victim]
@@ -279,7 +280,7 @@ def discard_ps_cards(game, side: str, cards: list[int]) -> None:
 
 def discard_random_ps_cards(game, victim: str, n: int) -> list[int]:
     """``victim`` discards ``n`` random Power Struggle cards (fewer if he has
-    fewer): Support Falters (B.7.10)."""
+    fewer): Support Falters (ruling R28)."""
     ps = game.state["ps"]
     picked = pick_random_ps_cards(game, victim, n)
     hand = ps["hands"][victim]
@@ -371,9 +372,9 @@ def power_struggle(game, country: str, scorer: str, *,
 
 # ------------------------------------------------------------- 8.1 deal
 def deal_step(game, ps: dict) -> Generator:
-    """8.1.1 / B.7.1-B.7.2: shuffle all 52 cards and deal by the spaces each
+    """8.1.1 / ruling R19-R20: shuffle all 52 cards and deal by the spaces each
     side controls now (plus lasting ``ps_deal`` effects); then the setup
-    effects (8.1.2 transfers, etc.) on the ``ps_setup`` hook (B.7.5)."""
+    effects (8.1.2 transfers, etc.) on the ``ps_setup`` hook (ruling R23)."""
     country = ps["country"]
     deck = list(range(len(game.data.ps_cards)))
     rng.shuffle(game.state, deck)
@@ -393,7 +394,7 @@ def deal_step(game, ps: dict) -> Generator:
 
 # -------------------------------------------------- 8.2 raise the stakes
 def raise_the_stakes_step(game, ps: dict) -> Generator:
-    """8.2 / B.7.6: each player once, Scoring-card player first, knowing the
+    """8.2 / ruling R24: each player once, Scoring-card player first, knowing the
     earlier choice; raising discards 3 cards (down to 0 is allowed)."""
     for side in (ps["scorer"], opponent(ps["scorer"])):
         hand = ps["hands"][side]
@@ -426,7 +427,7 @@ def raise_the_stakes_step(game, ps: dict) -> Generator:
 def rounds_step(game, ps: dict) -> Generator:
     """8.3: Power Struggle Rounds until a winner is known."""
     if not ps["hands"]["democrat"] and not ps["hands"]["communist"]:
-        # B.7.4 (KO 8.3.2): with no cards at all, the Scoring-card player loses.
+        # ruling R22 (KO 8.3.2): with no cards at all, the Scoring-card player loses.
         _decide(game, ps, opponent(ps["scorer"]), None, "neither player has any card")
         return
     while ps["winner"] is None:
@@ -450,7 +451,7 @@ def _round(game, ps: dict) -> Generator:
     # Step 1: the attacker must play a playable card (8.3.3).
     options = attack_options(game, attacker)
     if not options:
-        # 8.3.2 NOTE / B.7.9: the defender wins with no suit modifier.
+        # 8.3.2 NOTE / ruling R27: the defender wins with no suit modifier.
         _decide(game, ps, defender, None, f"the {attacker} has no playable card")
         return
     answer = yield game.ask(
@@ -506,7 +507,7 @@ def _round(game, ps: dict) -> Generator:
         return
     game.note("ps_match", f"{defender} matches with {match.name}", player=defender, card=answer)
     # Step 3 / 8.3.4: the defender must try to seize the initiative; a rank-1
-    # attack (a real Rally card) is an automatic counterattack (B.7.8).
+    # attack (a real Rally card) is an automatic counterattack (ruling R26).
     rank = card.rank
     ps["attack"] = None
     if rank <= 1:
@@ -525,14 +526,14 @@ def _round(game, ps: dict) -> Generator:
 
 
 def _support_falters(game, ps: dict, side: str) -> Generator:
-    """Support Falters: the opponent discards 2 random cards (B.7.10)."""
+    """Support Falters: the opponent discards 2 random cards (ruling R28)."""
     discard_random_ps_cards(game, opponent(side), 2)
     return
     yield
 
 
 def _support_surge(game, ps: dict, side: str) -> Generator:
-    """Support Surge: draw 2 cards, what remains if fewer (B.7.10)."""
+    """Support Surge: draw 2 cards, what remains if fewer (ruling R28)."""
     draw_ps_cards(game, side, 2)
     return
     yield
@@ -540,7 +541,7 @@ def _support_surge(game, ps: dict, side: str) -> Generator:
 
 def _scare_tactics(game, ps: dict, side: str) -> Generator:
     """Scare Tactics: remove 1 opponent SP from any space in the country, at
-    once and for good; not Support Loss (B.7.10)."""
+    once and for good; not Support Loss (ruling R28)."""
     other = opponent(side)
     sp = game.state["sp"][other]
     destroyed = game.state["destroyed"]
@@ -568,7 +569,7 @@ WILD_PLAYS = {
 
 # --------------------------------------------------------- 8.4 aftermath
 def roll_modifiers(game, ps: dict) -> list[tuple[str, int]]:
-    """8.4.1 / B.7.12: the modifiers shared by both aftermath rolls: the
+    """8.4.1 / ruling R30: the modifiers shared by both aftermath rolls: the
     winning suit, +1 per player who raised, and lasting effects."""
     mods: list[tuple[str, int]] = []
     suit = ps["suit"]
@@ -585,7 +586,7 @@ def roll_modifiers(game, ps: dict) -> list[tuple[str, int]]:
 
 def _aftermath_roll(game, ps: dict, who: str, what: str):
     """Roll for ``who``, apply the 8.4.1 modifiers and read the results table
-    (clamped to its end rows, B.7.12); log the roll with its modifiers."""
+    (clamped to its end rows, ruling R30); log the roll with its modifiers."""
     roll = game.roll(who, what)
     mods = roll_modifiers(game, ps)
     total = roll + sum(v for _, v in mods)
@@ -597,7 +598,7 @@ def _aftermath_roll(game, ps: dict, who: str, what: str):
 
 
 def support_loss_step(game, ps: dict) -> Generator:
-    """8.4.2 / B.7.14: the loser rolls and removes that many of his SPs in the
+    """8.4.2 / ruling R31: the loser rolls and removes that many of his SPs in the
     country, one at a time where he likes; a surplus is ignored."""
     loser = opponent(ps["winner"])
     total, row = _aftermath_roll(game, ps, loser, "Support Loss")
@@ -660,7 +661,7 @@ def surrender_step(game, ps: dict) -> Generator:
 
 
 def power_scoring_step(game, ps: dict) -> Generator:
-    """8.4.6 / B.7.15: Power Value x plays of this Scoring card (this one
+    """8.4.6 / ruling R32: Power Value x plays of this Scoring card (this one
     included; the caller has counted it)."""
     country = ps["country"]
     value = game.data.countries[country].power

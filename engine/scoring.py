@@ -14,7 +14,7 @@ def live_spaces(game, country: str) -> list[int]:
 
 def country_levels(game, country: str) -> dict[str, tuple[str | None, int]]:
     """9.1-9.2: each side's level (presence, domination, control or None) and
-    the number of Battlegrounds it controls (ties: ruling R1, B.8.1)."""
+    the number of Battlegrounds it controls (ties: ruling R1)."""
     spaces = live_spaces(game, country)
     bgs = [s for s in spaces if game.data.spaces[s].battleground]
     held = {side: controlled_spaces(game, side, spaces) for side in SIDES}

@@ -5,9 +5,9 @@ from __future__ import annotations
 from engine import rng
 
 DEFAULT_OPTIONS = {
-    # B.5.4 / ruling R6: a player may stop before any support check roll.
+    # ruling R6: a player may stop before any support check roll.
     "voluntary_stop": True,
-    # 13.0 as a harness parameter (B.1.2): side -> extra SPs placed after 3.4.
+    # 13.0 as a harness parameter (ruling R3): side -> extra SPs placed after 3.4.
     "extra_sps": {"democrat": 0, "communist": 0},
 }
 
@@ -58,8 +58,8 @@ def initial_state(data, seed: int, options: dict) -> dict:
 
 def deal(game) -> None:
     """4.5.1 / 3.1: deal to the hand size alternately, Communist first,
-    skipping a player whose hand is full (B.2.5); reshuffle when the deck runs
-    out mid-deal (B.2.1) and stop when no card is left anywhere (B.2.3)."""
+    skipping a player whose hand is full; reshuffle when the deck runs
+    out mid-deal and stop when no card is left anywhere (ruling R5)."""
     from engine import hooks
 
     st = game.state
@@ -81,7 +81,7 @@ def deal(game) -> None:
 
 
 def free_spaces(game, side: str) -> list[int]:
-    """3.4 / B.1.4: spaces holding no opponent SPs (no adjacency, no cost)."""
+    """3.4 / ruling R4: spaces holding no opponent SPs (no adjacency, no cost)."""
     other = game.state["sp"][game.opponent(side)]
     destroyed = game.state["destroyed"]
     return [s for s in range(len(other)) if not other[s] and s not in destroyed]
@@ -114,7 +114,7 @@ def resolve_bids(bid_a: tuple[str, int], bid_b: tuple[str, int], roll=None) -> d
     """13.0: resolve two secret bids of (colour, SPs) into sides and extra SPs.
 
     A bid's colour is the side the bidder offers his opponent, so the bidder
-    wants the other side. Ruling R3 (B.1.2): a 0 bid means 'either side';
+    wants the other side. Ruling R3: a 0 bid means 'either side';
     equal bids are settled by ``roll()`` returning the player (``"a"`` or
     ``"b"``) whose bid wins. Returns {"a": side, "b": side, "extra_sps": {...}}.
     """

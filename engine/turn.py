@@ -73,7 +73,7 @@ def attach_turn_machine(game: TurnCallbacks) -> None:
 def next_round(game) -> bool:
     """4.5.2: alternate, Communist first; a side with extra rounds (a lasting
     effect on the ``action_rounds`` hook) plays them after the opponent has
-    finished (B.3.4). False when the turn's action rounds are over."""
+    finished (ruling R15). False when the turn's action rounds are over."""
     st = game.state
     side = st["phasing"]
     other = game.opponent(side)
@@ -133,7 +133,7 @@ def new_years_eve_step(game):
 
 def advance_turn_step(game):
     """4.5.6 / 4.4: next turn; shuffle in the Middle or Late Year cards, into
-    the draw deck only (B.2.4)."""
+    the draw deck only (ruling R12)."""
     st = game.state
     period = game.data.deck_additions.get(st["turn"])
     st["turn"] += 1
