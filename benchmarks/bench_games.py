@@ -1,8 +1,9 @@
 """Random-versus-random games per second and decisions per game.
 
-Run: python benchmarks/bench_games.py [--games N] [--seed S]
-Plays N complete games on one core with two random bots and prints the
-figures; nothing here is asserted by the tests.
+Run: python benchmarks/bench_games.py [--games N] [--seed S] [--no-events]
+Plays N complete games on one core with two random bots, with the card
+events written in the card language (or, with --no-events, Operations only),
+and prints the figures; nothing here is asserted by the tests.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 import argparse
 import time
 
+from dsl import load_deck
 from engine.agents import RandomAgent
 from engine.data import load_data
+from engine.events import EventRunner
 from engine.game import Game
 
 
@@ -19,13 +22,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-events", action="store_true", help="play cards for Ops only")
     args = parser.parse_args()
     data = load_data()
+    events = None if args.no_events else EventRunner(load_deck())
     decisions = 0
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        game = Game.new(data, seed)
+        game = Game.new(data, seed, events=events)
         agents = {"democrat": RandomAgent(seed * 2 + 1), "communist": RandomAgent(seed * 2 + 2)}
         game.play(agents)
         decisions += game.decisions

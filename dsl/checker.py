@@ -360,6 +360,7 @@ class Checker:
             self._range(verb.ints()[0], 1, 8, "number of boxes")
         elif kind == "power_struggle":
             self.countries(verb.children[0], scope, single=True)
+            out = scope.child("power_struggle")  # binds the country of the power struggle
         elif kind in ("draw_cards", "draw_ps"):
             self.amount(verb.children[0], scope, allow_all=False)
             out = scope.child("drawn")
@@ -500,7 +501,7 @@ class Checker:
                         "inside 'for each country ...'")
         elif kind == "cty_struggle":
             self._needs(scope, "power_struggle", node.span, "only meaningful in a trigger at a "
-                        "power struggle")
+                        "power struggle or after 'hold a power struggle'")
         elif kind == "cty_of_space":
             self.one_space(node.children[0], scope)
         else:

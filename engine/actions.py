@@ -35,16 +35,15 @@ def action_round(game):
     side = st["phasing"]
     st["rounds"][side] += 1
     yield from hooks.run(game, "action_round_start", player=side)
-    if not (yield from obligation(game, side)):
-        hand = st["hands"][side]
-        if hand:
-            options = playable_cards(game, side)
-            card = yield game.ask("card", side, options, f"{side}: choose a card to play",
-                                  describe=game.card_name)
-            yield from play_card(game, side, card)
-        else:
-            game.note("forfeit", f"{side} has no card and forfeits action round {st['ar']}",
-                      player=side)
+    if not st["hands"][side]:
+        # 4.5.2: no card, no round, so no obligation to meet either (B.3.7 d).
+        game.note("forfeit", f"{side} has no card and forfeits action round {st['ar']}",
+                  player=side)
+    elif not (yield from obligation(game, side)):
+        options = playable_cards(game, side)
+        card = yield game.ask("card", side, options, f"{side}: choose a card to play",
+                              describe=game.card_name)
+        yield from play_card(game, side, card)
     yield from hooks.run(game, "action_round_end", player=side)
     expire(game, "end_of_action_round")
     yield from hooks.run(game, "as_soon_as")
@@ -52,12 +51,16 @@ def action_round(game):
 
 def obligation(game, side: str):
     """A lasting effect that replaces the round (a strike, 11.2); the player
-    may still play a Scoring card instead (4.5.4). True when it took the round."""
-    if not hooks.active(game, "action_round_replace"):
+    may still play a Scoring card instead (4.5.4), and with only Scoring cards
+    in hand he must (ruling R38). True when it took the round. Only an
+    obligation that binds ``side`` counts (a strike binds one player)."""
+    if not any(game.events.applies(game, e, {"player": side})
+               for e in hooks.active(game, "action_round_replace")):
         return False
     scoring = [c for c in game.hand(side) if game.data.cards[c].side == "scoring"]
     if scoring:
-        pick = yield game.ask("card", side, [*scoring, "obligation"],
+        meet = [] if len(scoring) == len(game.hand(side)) else ["obligation"]
+        pick = yield game.ask("card", side, [*scoring, *meet],
                               f"{side}: play a Scoring card or meet the lasting obligation",
                               describe=lambda c: "Meet the obligation" if c == "obligation"
                               else game.card_name(c))
@@ -77,8 +80,16 @@ def playable_cards(game, side: str) -> list[int]:
         game.state["must_play"][side] = None
         if forced in hand:
             return [forced]
+    return legal_cards(game, side, game.state["rounds"][side])
+
+
+def legal_cards(game, side: str, round_no: int) -> list[int]:
+    """The cards ``side`` may play in his action round number ``round_no``
+    of this turn (4.5.4: Scoring cards first once they fill the rounds left);
+    also what he may show as his next play before that round."""
+    hand = game.state["hands"][side]
     scoring = [c for c in hand if game.data.cards[c].side == "scoring"]
-    left = rounds_allowed(game, side) - game.state["rounds"][side] + 1
+    left = rounds_allowed(game, side) - round_no + 1
     if scoring and len(scoring) >= left:
         return scoring
     return list(hand)

@@ -142,11 +142,18 @@ class EventRunner:
         if rule.get("once"):
             _end_effect(game, effect)
         game.note("trigger", f"{_source(game, effect)} takes effect", card=effect.get("card"))
-        env["effect"] = effect["id"]
+        env["effect"] = effect.get("group", effect["id"])
         if rule["hook"] == END_OF_TURN_GAME_END:
             yield from self._game_end(game)
         yield from self.run(game, rule["do"], env)
         return rule["hook"] == "action_round_replace"
+
+    def applies(self, game, effect: dict, ctx: dict) -> bool:
+        """Whether a trigger or obligation would act at its hook in ``ctx``
+        (its filter: whose action, which country or space, its condition)."""
+        env = _effect_context(effect)
+        env.update({k: v for k, v in ctx.items() if k in ("played", "space")})
+        return self._filter(game, effect["rule"].get("filter") or {}, env, ctx)
 
     def _filter(self, game, filt: dict, env: Context, ctx: dict) -> bool:
         if filt.get("player") and who(env, filt["player"]) != ctx.get("player"):
@@ -411,11 +418,14 @@ class EventRunner:
                   + (", ".join(game.card_name(c) for c in chosen) or "no card"))
 
     def op_declare_next_card(self, game, op, ctx) -> Steps:
+        """Show the card for the player's next round: one he may play then."""
+        from engine.actions import legal_cards
+
         side = ctx["actor"]
-        hand = game.hand(side)
-        if not hand:
+        options = legal_cards(game, side, game.state["rounds"][side] + 1)
+        if not options:
             return
-        card = yield game.ask("declare", side, list(hand),
+        card = yield game.ask("declare", side, options,
                               f"{side}: reveal the card you will play next",
                               describe=game.card_name)
         game.state["must_play"][side] = card
@@ -555,8 +565,9 @@ class EventRunner:
 
     # Lasting effects (7.2) ----------------------------------------------------------
     def op_lasting(self, game, op, ctx) -> Steps:
+        group = None  # the rules of one lasting block end together (end_effect)
         for rule in op["rules"]:
-            _register(game, ctx, rule, op["duration"])
+            group = _register(game, ctx, rule, op["duration"], group)["group"]
         yield from hooks.run(game, "as_soon_as")
 
     def op_trigger(self, game, op, ctx) -> Steps:
@@ -574,7 +585,10 @@ class EventRunner:
         yield
 
     def op_end_effect(self, game, op, ctx) -> Steps:
-        for effect in [e for e in game.state["effects"] if e["id"] == ctx.get("effect")]:
+        """End the lasting effect the running rule belongs to: every rule of
+        its block (a capture ends the final-scoring penalty beside it)."""
+        group = ctx.get("effect")
+        for effect in [e for e in game.state["effects"] if e.get("group", e["id"]) == group]:
             _end_effect(game, effect)
         return
         yield
@@ -649,9 +663,10 @@ def _effect_context(effect: dict) -> Context:
     return ctx
 
 
-def _register(game, ctx: Context, rule: dict, duration: dict) -> dict:
+def _register(game, ctx: Context, rule: dict, duration: dict, group: int | None = None) -> dict:
     """Add a lasting rule or trigger to the state, keeping the bindings it was
-    registered with; its card goes on display until its effects end (7.2)."""
+    registered with; its card goes on display until its effects end (7.2).
+    ``group`` is the id of the first rule of the same lasting block."""
     st = game.state
     st["effect_seq"] += 1
     keep = ("chosen_space", "chosen_country", "this_space", "this_country",
@@ -667,6 +682,7 @@ def _register(game, ctx: Context, rule: dict, duration: dict) -> dict:
         "uses": duration.get("uses"),
         "country": duration.get("country"),
         "vars": {k: ctx[k] for k in keep if k in ctx},
+        "group": group or st["effect_seq"],
     }
     st["effects"].append(effect)
     card = ctx.get("card")

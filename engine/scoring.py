@@ -68,12 +68,14 @@ def play_scoring_card(game, side: str, card: int):
     if st["played"] == card:
         st["played"] = None
         (st["removed"] if st["power"][country] == "democrat" else st["discard"]).append(card)
+    yield from power_struggle_over(game, country)
 
 
 def hold_power_struggle(game, country: str, scorer: str, initiative: str | None = None):
     """8.0 steps 1-5 in ``country`` for ``scorer``: the Power Struggle, whose
     VP wait for the automatic-victory check until the caller has scored (10.1);
-    then the effects waiting for its end."""
+    then the effects waiting for its end, unless the caller defers 10.1 (a
+    Scoring card): it runs them after scoring and the check (B.7.12)."""
     from engine.events import expire
     from engine.power_struggle import power_struggle
 
@@ -83,9 +85,17 @@ def hold_power_struggle(game, country: str, scorer: str, initiative: str | None 
     st["defer_victory"] = True
     yield from power_struggle(game, country, scorer, initiative=initiative)
     expire(game, "end_of_power_struggle", country=country)
+    if not deferred:
+        yield from power_struggle_over(game, country)
+    st["defer_victory"] = deferred
+
+
+def power_struggle_over(game, country: str):
+    """The whole process is over, country scoring and the 10.1 check
+    included (B.7.12): the effects waiting for it run (a pending Tyrant is
+    Gone, 7.6.3), and the ``as_soon_as`` conditions are checked again."""
     yield from hooks.run(game, "after_power_struggle", country=country)
     yield from hooks.run(game, "as_soon_as")
-    st["defer_victory"] = deferred
 
 
 def final_scoring(game):

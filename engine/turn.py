@@ -57,6 +57,9 @@ class TurnCallbacks:
         st["ar"] = 1
         st["rounds"] = {"democrat": 0, "communist": 0}
         st["phasing"] = "communist"
+        # A card shown as the next play binds a round of its own turn only:
+        # one shown before the turn's last round binds nothing.
+        st["must_play"] = {"democrat": None, "communist": None}
 
     def turns_remain(self) -> bool:
         return self.state["turn"] <= self.data.turns

@@ -18,7 +18,7 @@ import pytest
 from rich.console import Console
 
 from cli.human import HumanAgent, Quit, resolve
-from cli.main import extra_sps, main
+from cli.main import extra_sps, load_events, main
 from cli.play import run_play
 from cli.sim import play_one
 from engine.data import load_data
@@ -87,8 +87,8 @@ def test_play_bot_against_bot_names_the_winner(capsys):
     assert re.match(r"(Democrat|Communist) wins by .+ \(VP [+-]?\d+, turn \d+\)|"
                     r"The game is a draw", out[-1])
     # `dof play` with bots and `dof sim` agree on a seed.
-    result = play_one(DATA, None, 5, {"democrat": "random", "communist": "random"})
-    assert result["how"].replace("_", " ") in out[-1]
+    result = play_one(DATA, load_events(None), 5, {"democrat": "random", "communist": "random"})
+    assert f"(VP {result['vp']}, turn {result['turn']})" in out[-1]
 
 
 def test_human_plays_then_quits_with_a_save(tmp_path):
@@ -243,7 +243,7 @@ def test_lint_and_cards_delegate_with_the_mod_folder(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "cli.cards_view", cards)
     assert main(["lint", "a.card", "--strict", "--mod", str(tmp_path)]) == 0
     assert main(["cards", "Walesa", "--format", "json"]) == 3
-    assert calls == [("lint", ["a.card"], "text", True, str(tmp_path)),
+    assert calls == [("lint", [Path("a.card")], "text", True, tmp_path),
                      ("cards", "Walesa", "json", None)]
 
 
