@@ -96,25 +96,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # ------------------------------------------------------------------ handlers
-def load_events(mod: Path | None) -> Any:
-    """The card programs for play and sim: the built-in cards plus a mod. A
-    mod with errors stops here with its diagnostics (exit 1)."""
+def load_game(mod: Path | None) -> tuple[Any, Any]:
+    """The game data and card programs for play and sim: the built-in cards
+    plus a mod, whose new or replaced cards join the deck with their printed
+    facts. A mod with errors stops here with its diagnostics (exit 1)."""
     from dsl import load_deck
+    from engine.data import load_data
     from engine.events import EventRunner
 
-    deck = load_deck(mod=mod)
+    data = load_data()
+    deck = load_deck(mod=mod, data=data)
     if deck.errors:
         for diagnostic in deck.diagnostics:
             if diagnostic.is_error:
                 print(diagnostic.format(), file=sys.stderr)
         raise CliError(f"the cards have {deck.errors} error(s); see `dof lint --mod {mod}`")
-    return EventRunner(deck)
-
-
-def load_game_data():
-    from engine.data import load_data
-
-    return load_data()
+    return data.with_cards(deck.card_facts(data)), EventRunner(deck)
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
@@ -124,15 +121,14 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if args.load and (args.seed is not None or args.extra_sps):
         console.print("Note: --seed and --extra-sps are ignored with --load", style="yellow")
     return run_play(kinds, args.seed, args.load, args.save, dict(args.extra_sps),
-                    load_game_data(), load_events(args.mod), console)
+                    *load_game(args.mod), console)
 
 
 def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     from cli.sim import run_sim
 
     kinds = {"democrat": args.democrat, "communist": args.communist}
-    return run_sim(args.games, args.seed, kinds, args.json, load_game_data(),
-                   load_events(args.mod), console)
+    return run_sim(args.games, args.seed, kinds, args.json, *load_game(args.mod), console)
 
 
 def cmd_lint(args: argparse.Namespace, console: Console) -> int:

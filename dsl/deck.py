@@ -19,7 +19,7 @@ from dsl.compiler import Compiler, player
 from dsl.diagnostics import Diagnostic, Reporter, Span
 from dsl.names import Names, default_names, key
 from dsl.parser import parse_source, read_source
-from engine.data import DataError, GameData
+from engine.data import DataError, GameData, StrategyCard
 
 SUFFIX = ".card"
 
@@ -94,6 +94,16 @@ class Deck:
 
     def card(self, number: int) -> CompiledCard:
         return self.cards[number]
+
+    def card_facts(self, data: GameData) -> dict[int, StrategyCard]:
+        """The printed facts of every card as these files define them, for a
+        game whose deck includes a mod's new or replaced cards."""
+        out = {}
+        for n, c in self.cards.items():
+            base = data.cards.get(n)
+            out[n] = StrategyCard(n, c.name, c.period, c.side, c.ops, c.removed, c.red_title,
+                                  c.lasting, base.scores if base else None)
+        return out
 
     @property
     def errors(self) -> int:

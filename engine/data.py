@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -257,6 +257,10 @@ class GameData:
         first = self.results[0].roll
         i = min(max(modified_roll - first, 0), len(self.results) - 1)
         return self.results[i]
+
+    def with_cards(self, cards: dict[int, StrategyCard]) -> GameData:
+        """A copy whose deck adds or replaces these cards (a mod, by number)."""
+        return replace(self, cards={**self.cards, **cards})
 
     def cards_of_period(self, period: str) -> list[int]:
         """Numbers of the strategy cards of one period, ascending (rules 3.1, 4.4)."""

@@ -18,7 +18,7 @@ import pytest
 from rich.console import Console
 
 from cli.human import HumanAgent, Quit, resolve
-from cli.main import extra_sps, load_events, main
+from cli.main import extra_sps, load_game, main
 from cli.play import run_play
 from cli.sim import play_one
 from engine.data import load_data
@@ -87,7 +87,7 @@ def test_play_bot_against_bot_names_the_winner(capsys):
     assert re.match(r"(Democrat|Communist) wins by .+ \(VP [+-]?\d+, turn \d+\)|"
                     r"The game is a draw", out[-1])
     # `dof play` with bots and `dof sim` agree on a seed.
-    result = play_one(DATA, load_events(None), 5, {"democrat": "random", "communist": "random"})
+    result = play_one(*load_game(None), 5, {"democrat": "random", "communist": "random"})
     assert f"(VP {result['vp']}, turn {result['turn']})" in out[-1]
 
 

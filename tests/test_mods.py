@@ -1,0 +1,47 @@
+"""A mod folder adds or replaces cards by number, in lint and in play."""
+
+from helpers import drive, set_board, sid
+
+from cli.main import load_game
+from engine.actions import play_card
+from engine.game import Game
+
+MOD = """
+card 7 "State Run Media" {
+    period early; side communist; ops 2; removed after event
+    summary "Take away 5 Democratic SPs, no more than 2 from one space."
+    event {
+        communist removes 5 democrat SP from any spaces, at most 2 per space
+    }
+}
+
+card 111 "Round Table Returns" {
+    period late; side democrat; ops 2; removed after event
+    summary "Democrat scores 1 VP."
+    event { democrat gains 1 VP }
+}
+"""
+
+
+def mod_game(tmp_path):
+    (tmp_path / "variants.card").write_text(MOD)
+    data, events = load_game(tmp_path)
+    return Game.new(data, 1, events=events)
+
+
+def test_a_new_card_joins_its_period_and_its_event_works(tmp_path):
+    game = mod_game(tmp_path)
+    assert 111 in game.data.cards_of_period("late")
+    game.state["hands"]["democrat"].append(111)
+    drive(game, play_card(game, "democrat", 111), ["event"])
+    assert game.state["vp"] == 1
+    assert 111 in game.state["removed"]
+
+
+def test_a_replaced_card_plays_its_new_text(tmp_path):
+    game = mod_game(tmp_path)
+    set_board(game, democrat={"Gdansk": 2, "Krakow": 2, "Lodz": 2})
+    game.state["hands"]["communist"].append(7)
+    # The fifth SP can only come from Lodz, so it is not asked.
+    drive(game, play_card(game, "communist", 7), ["event", "Gdansk", "Gdansk", "Krakow", "Krakow"])
+    assert [game.state["sp"]["democrat"][sid(n)] for n in ("Gdansk", "Krakow", "Lodz")] == [0, 0, 1]
