@@ -365,6 +365,10 @@ class EventRunner:
         yield
 
     def _game_end(self, game) -> Steps:
+        """10.3: the triggers waiting for the end (a last Power Struggle) run,
+        then the leader wins as at the end of Final Scoring, so no automatic
+        victory is checked meanwhile (ruling R40)."""
+        game.state["defer_victory"] = True
         yield from hooks.run(game, "game_end")
         _game_over_by_vp(game, END_OF_TURN_GAME_END)
 
