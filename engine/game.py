@@ -98,9 +98,13 @@ class Game(TurnCallbacks):
             self.note("game_over", f"Game over: {end.winner or 'draw'} ({end.how}). {end.detail}")
             self.state["phase"] = "game_over"
 
-    def checkpoint(self) -> None:
+    def checkpoint(self, unless_within: int = 0) -> None:
         """Snapshot the state; the rules call it only where the current step
-        can restart from the state alone."""
+        can restart from the state alone. With ``unless_within`` the snapshot
+        is skipped while fewer answers than that were given since the last
+        one: replay stays short and most action rounds cost no copy."""
+        if len(self._journal) < unless_within:
+            return
         self._ckpt = marshal.dumps(self.state)
         self._ckpt_log = len(self.log)
         self._journal = []

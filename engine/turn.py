@@ -88,14 +88,18 @@ def next_round(game) -> bool:
     return True
 
 
+#: Answers a save may need to replay before a new snapshot is taken.
+REPLAY_SPAN = 12
+
+
 def action_rounds_step(game):
-    """4.5.2: the action rounds of a turn; each starts from a checkpoint, so a
-    save made in one replays only that round."""
+    """4.5.2: the action rounds of a turn; a round may start from a
+    checkpoint, so a save replays only the last few answers."""
     while True:
         yield from action_round(game)
         if not next_round(game):
             return
-        game.checkpoint()
+        game.checkpoint(unless_within=REPLAY_SPAN)
 
 
 def deal_step(game):
