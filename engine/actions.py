@@ -36,7 +36,7 @@ def action_round(game):
     st["rounds"][side] += 1
     yield from hooks.run(game, "action_round_start", player=side)
     if not st["hands"][side]:
-        # 4.5.2: no card, no round, so no obligation to meet either (B.3.7 d).
+        # 4.5.2: no card, no round, so no obligation to meet either (ruling R38).
         game.note("forfeit", f"{side} has no card and forfeits action round {st['ar']}",
                   player=side)
     elif not (yield from obligation(game, side)):

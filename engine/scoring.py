@@ -75,7 +75,7 @@ def hold_power_struggle(game, country: str, scorer: str, initiative: str | None 
     """8.0 steps 1-5 in ``country`` for ``scorer``: the Power Struggle, whose
     VP wait for the automatic-victory check until the caller has scored (10.1);
     then the effects waiting for its end, unless the caller defers 10.1 (a
-    Scoring card): it runs them after scoring and the check (B.7.12)."""
+    Scoring card): it runs them after scoring and the check (ruling R30)."""
     from engine.events import expire
     from engine.power_struggle import power_struggle
 
@@ -92,8 +92,9 @@ def hold_power_struggle(game, country: str, scorer: str, initiative: str | None 
 
 def power_struggle_over(game, country: str):
     """The whole process is over, country scoring and the 10.1 check
-    included (B.7.12): the effects waiting for it run (a pending Tyrant is
-    Gone, 7.6.3), and the ``as_soon_as`` conditions are checked again."""
+    included (ruling R30): the effects waiting for it run (an event pending
+    until this struggle, 7.6.3), and the ``as_soon_as`` conditions are checked
+    again."""
     yield from hooks.run(game, "after_power_struggle", country=country)
     yield from hooks.run(game, "as_soon_as")
 
