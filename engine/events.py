@@ -499,6 +499,17 @@ class EventRunner:
                                            allow_event=not op.get("without_event"))
         _dispose(game, card, happened)
 
+    def op_set_aside(self, game, op, ctx) -> Steps:
+        """Cards leave the hand until the start of the next turn (ruling R45)."""
+        side = ctx["actor"]
+        pool = self._pool(game, op["cards"], ctx, side)
+        chosen = yield from self._pick_cards(game, ctx, op["cards"], pool, "set aside")
+        for card in chosen:
+            game.hand(side).remove(card)
+            game.state["set_aside"][side].append(card)
+        if chosen:
+            game.note("set_aside", f"{side} sets aside {len(chosen)} card(s) until next turn")
+
     # Choices and flow -------------------------------------------------------------
     def op_choose(self, game, op, ctx) -> Steps:
         side = ctx["actor"]

@@ -175,10 +175,6 @@ class Game(TurnCallbacks):
             raise SaveError("the save is inconsistent: replaying it does not give its state")
         return game
 
-    def clone(self) -> Game:
-        """An independent copy at the same decision."""
-        return Game.from_json(self.to_json(), self.data, self.events)
-
     def preview(self, answer: Any) -> dict:
         """The state after ``answer``, up to the next decision, with unknown dice.
 

@@ -226,17 +226,6 @@ def draw_ps_cards(game, side: str, n: int) -> list[int]:
     return drawn
 
 
-def discard_from_ps_deck(game, n: int) -> list[int]:
-    """Turn up to ``n`` cards of the Power Struggle deck onto its discard pile
-    and return them (a Crowd Turns style draw that is looked at, then
-    discarded; ruling R23)."""
-    ps = game.state["ps"]
-    deck = ps["deck"]
-    drawn = [deck.pop() for _ in range(min(n, len(deck)))]
-    ps["discard"].extend(drawn)
-    return drawn
-
-
 def pick_random_ps_cards(game, victim: str, n: int, *, as_dealt: bool = False) -> list[int]:
     """``n`` random cards of ``victim``'s hand (fewer if he has fewer).
 

@@ -17,10 +17,6 @@ class Context(dict):
     """What a running program knows: its card or box, who carries it out
     ("you"), and what earlier statements chose, drew, rolled or discarded."""
 
-    @property
-    def you(self) -> str:
-        return self["you"]
-
 
 def who(ctx: Context, ref: str | None) -> str | None:
     """A player reference ('democrat', 'communist', 'you', 'opponent', 'he')."""

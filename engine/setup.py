@@ -32,6 +32,7 @@ def initial_state(data, seed: int, options: dict) -> dict:
         "destroyed": [],
         "links": [],
         "aside": [],
+        "set_aside": {"democrat": [], "communist": []},
         "cancelled": [],
         "effect_seq": 0,
         "must_play": {"democrat": None, "communist": None},

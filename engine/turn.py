@@ -103,7 +103,12 @@ def action_rounds_step(game):
 
 
 def deal_step(game):
-    """4.5.1, then the lasting ``after_deal`` effects (a Tiananmen award)."""
+    """4.5.1: cards set aside by an event return first (ruling R45), then the
+    deal, then the lasting ``after_deal`` effects (a Tiananmen award)."""
+    st = game.state
+    for side, cards in st["set_aside"].items():
+        st["hands"][side].extend(cards)
+        cards.clear()
     deal(game)
     expire(game, "next_deal")
     game.note("deal", f"Turn {game.state['turn']}: cards dealt")

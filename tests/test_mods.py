@@ -5,6 +5,7 @@ from helpers import drive, set_board, sid
 from cli.main import load_game
 from engine.actions import play_card
 from engine.game import Game
+from engine.turn import deal_step
 
 MOD = """
 card 7 "State Run Media" {
@@ -45,3 +46,25 @@ def test_a_replaced_card_plays_its_new_text(tmp_path):
     # The fifth SP can only come from Lodz, so it is not asked.
     drive(game, play_card(game, "communist", 7), ["event", "Gdansk", "Gdansk", "Krakow", "Krakow"])
     assert [game.state["sp"]["democrat"][sid(n)] for n in ("Gdansk", "Krakow", "Lodz")] == [0, 0, 1]
+
+
+def test_cards_set_aside_return_before_the_next_deal(tmp_path):
+    """The set_aside operation (B.2.6): a card leaves the hand and comes back
+    at the start of the next turn, before the hand is filled to eight."""
+    (tmp_path / "aside.card").write_text('''
+card 112 "Hidden Press" {
+    period early; side democrat; ops 1; removed after event
+    summary "Keep one card safe until next turn."
+    event { democrat sets aside 1 card from his hand until the next turn }
+}
+''')
+    data, events = load_game(tmp_path)
+    game = Game.new(data, 1, events=events)
+    hand = game.state["hands"]["democrat"]
+    hand.append(112)
+    kept = hand[0]
+    drive(game, play_card(game, "democrat", 112), ["event", kept])
+    assert kept not in hand and game.state["set_aside"]["democrat"] == [kept]
+    drive(game, deal_step(game))
+    assert kept in game.state["hands"]["democrat"]
+    assert len(game.state["hands"]["democrat"]) == 8

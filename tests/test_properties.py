@@ -28,6 +28,8 @@ def strategy_card_places(game) -> Counter:
         places.update(st[pile])
     for hand in st["hands"].values():
         places.update(hand)
+    for cards in st["set_aside"].values():
+        places.update(cards)
     if st["played"] is not None:
         places[st["played"]] += 1
     for after_turn, period in game.data.deck_additions.items():
