@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 
+from cli.lint import print_diagnostic
 from dsl import CompiledCard, Deck, load_deck
 from dsl.names import key
 
@@ -41,6 +42,13 @@ def run_cards(query: str | None, fmt: str = "text", mod: Path | None = None,
     """List all cards, or show the one matching ``query`` (number or name prefix)."""
     console = console or Console(highlight=False)
     deck = load_deck(mod=mod)
+    if mod is not None and deck.errors:
+        # A broken mod would otherwise show up as "no card matches".
+        for diagnostic in deck.diagnostics:
+            print_diagnostic(console, diagnostic)
+        console.print(Text(f"the mod {mod} has {deck.errors} error(s); fix them first "
+                           f"(dof lint --mod {mod})", style="bold red"), soft_wrap=True)
+        return 1
     if query is None:
         if fmt == "json":
             console.print_json(json.dumps(_listing(deck)))

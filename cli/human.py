@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cli.board_view import board_view, log_view, side_text
+from cli.files import write_atomic
 from engine.decisions import Decision
 
 HELP = """\
@@ -28,7 +29,7 @@ Commands:
   board        draw the board again
   log [N]      show the last N log entries (default 60)
   save FILE    save the game to FILE and keep playing (load it with: dof play --load FILE)
-  quit         leave the game (you are offered to save first)"""
+  quit         leave the game (you are offered to save first; Ctrl-C does the same)"""
 
 _CARD_NUMBER = re.compile(r"^(#\d+)\s+(.*)$")
 
@@ -97,17 +98,20 @@ class HumanAgent:
     """Answers decisions from the keyboard (or ``input_fn``, for scripts and tests).
 
     ``save_path`` is the default file for ``save`` and for the offer to save
-    on ``quit``; ``show_board`` redraws the board before every decision.
+    on ``quit`` or Ctrl-C; when input ends (Ctrl-D) the game is saved there,
+    or to a new file in ``recovery_dir``, so that nothing is lost.
+    ``show_board`` redraws the board before every decision.
     """
 
     def __init__(self, console: Console, input_fn: Callable[[Text | str], str] | None = None,
                  save_path: str | None = None, show_board: bool = True,
-                 clear: bool | None = None):
+                 clear: bool | None = None, recovery_dir: Path | None = None):
         self.console = console
         self.input_fn = input_fn or (lambda prompt: console.input(prompt))
         self.save_path = save_path
         self.show_board = show_board
         self.clear = console.is_terminal if clear is None else clear
+        self.recovery_dir = recovery_dir
         self.shown = 0  # log entries already on screen
 
     # ----------------------------------------------------------- agent
@@ -118,7 +122,8 @@ class HumanAgent:
         labels = [decision.label(i) for i in range(len(decision.options))]
         self.show_options(decision, labels)
         while True:
-            text = self.read(Text.assemble(side_text(decision.player), f" [1-{len(labels)}]> "))
+            text = self.read(game, Text.assemble(side_text(decision.player),
+                                                 f" [1-{len(labels)}]> "))
             if self.command(game, decision, text):
                 continue
             try:
@@ -143,13 +148,27 @@ class HumanAgent:
             self.console.print(Columns(items, column_first=True, padding=(0, 3)))
 
     # ------------------------------------------------------------ input
-    def read(self, prompt: Text | str) -> str:
-        """One line of input; end of input leaves the game with exit code 1."""
+    def read(self, game, prompt: Text | str) -> str:
+        """One line of input. Ctrl-C offers to save and leave (as ``quit``);
+        the end of input (Ctrl-D) saves the game and leaves with exit code 1."""
         try:
             return self.input_fn(prompt)
+        except KeyboardInterrupt:
+            self.console.print("\nInterrupted.", markup=False)
+            self.quit(game, code=130)
+            return ""
         except EOFError:
             self.console.print("\nEnd of input: leaving the game.", markup=False)
+            self.rescue(game)
             raise Quit(1, "end of input") from None
+
+    def rescue(self, game) -> None:
+        """Save the game where a person will find it, without asking (the
+        input is gone or the person insists on leaving)."""
+        path = self.save_path or self._recovery_path(game)
+        if self.save(game, str(path)):
+            self.console.print(f"Continue with: dof play --load {path}", markup=False,
+                               highlight=False)
 
     def command(self, game, decision: Decision, text: str) -> bool:
         """Run ``text`` when it is a command; False when it should be an answer."""
@@ -178,22 +197,25 @@ class HumanAgent:
     def save(self, game, path: str) -> bool:
         """Write the game to ``path``; a failure is reported and play goes on."""
         try:
-            write_save(game, path)
+            written = write_save(game, path)
         except OSError as exc:
             self.console.print(f"Cannot save to {path}: {exc.strerror or exc}", style="red",
                                markup=False)
             return False
-        self.console.print(f"Saved to {path}", markup=False)
+        self.console.print(f"Saved to {written}", markup=False, highlight=False)
         return True
 
-    def quit(self, game) -> None:
-        """Offer to save, then leave with exit code 0."""
+    def quit(self, game, code: int = 0) -> None:
+        """Offer to save, then leave (exit code ``code``). A second Ctrl-C or
+        the end of input at the offer saves without asking."""
         default = self.save_path
         hint = f"Enter saves to {default}, 'no' skips" if default else "Enter skips"
         try:
             answer = self.input_fn(Text(f"Save before quitting? File name ({hint}): ")).strip()
-        except EOFError:
-            answer = "no"
+        except (EOFError, KeyboardInterrupt):
+            self.console.print("")
+            self.rescue(game)
+            raise Quit(code, "quit") from None
         if answer.casefold() in ("n", "no"):
             answer = ""
         elif not answer:
@@ -201,10 +223,20 @@ class HumanAgent:
         if answer and not self.save(game, answer):
             self.console.print("Not quitting, as the game is not saved.", markup=False)
             return
-        raise Quit(0, "quit")
+        raise Quit(code, "quit")
+
+    def _recovery_path(self, game) -> Path:
+        folder = self.recovery_dir or Path.cwd()
+        stem = f"dof-recovered-seed{game.state['seed']}"
+        path, n = folder / f"{stem}.json", 1
+        while path.exists():
+            n += 1
+            path = folder / f"{stem}-{n}.json"
+        return path
 
 
-def write_save(game, path: str | Path) -> None:
-    """Save ``game`` as JSON (load it with ``dof play --load``)."""
-    text = json.dumps(game.to_json(), separators=(",", ":"))
-    Path(path).write_text(text, encoding="utf-8")
+def write_save(game, path: str | Path) -> Path:
+    """Save ``game`` as JSON (load it with ``dof play --load``); an old save
+    of that name survives any failure. Returns the path written (``~``
+    expanded)."""
+    return write_atomic(path, json.dumps(game.to_json(), separators=(",", ":")))

@@ -29,7 +29,7 @@ def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
             "errors": errors, "warnings": warnings}))
     else:
         for diag in deck.diagnostics:
-            _print(console, diag)
+            print_diagnostic(console, diag)
         noun = "card" if deck.compiled_cards == 1 else "cards"
         boxes = "box" if deck.compiled_boxes == 1 else "boxes"
         style = "bold red" if errors else "bold yellow" if warnings else "bold green"
@@ -54,16 +54,19 @@ def _json(diag: Diagnostic) -> dict:
     return out
 
 
-def _print(console: Console, diag: Diagnostic) -> None:
+def print_diagnostic(console: Console, diag: Diagnostic) -> None:
     colour = "red" if diag.is_error else "yellow"
     head = Text()
     head.append(f"{display_path(diag.span.path)}:{diag.span.line}:{diag.span.col}: ",
                 style="bold")
     head.append(diag.code, style=f"bold {colour}")
     head.append(f" {diag.message}")
-    console.print(head)
+    # Never wrapped: a wrapped PATH:LINE:COL line or source line breaks
+    # editors that parse it and moves the caret off its word.
+    console.print(head, soft_wrap=True)
     if diag.source_line:
-        console.print(Text(diag.source_line))
-        console.print(Text(diag.caret(), style=f"bold {colour}"))
+        source, caret = diag.excerpt()
+        console.print(Text(source), soft_wrap=True)
+        console.print(Text(caret, style=f"bold {colour}"), soft_wrap=True)
     if diag.hint:
-        console.print(Text(f"hint: {diag.hint}", style="cyan"))
+        console.print(Text(f"hint: {diag.hint}", style="cyan"), soft_wrap=True)

@@ -31,12 +31,21 @@ def mod_dir(text: str) -> Path:
     return Path(text)
 
 
+#: The largest 13.0 bid: a bid is a handful of 1-SP markers held in one
+#: hand (ruling R3 caps it, as rules-diff B.1.2 advises).
+MAX_BID = 10
+
+
 def extra_sps(text: str) -> tuple[str, int]:
     """--extra-sps SIDE:N (13.0 bid SPs); the side may be abbreviated."""
     side, sep, count = text.partition(":")
     sides = [s for s in ("democrat", "communist") if side and s.startswith(side.lower())]
     if not sep or len(sides) != 1 or not count.isdigit():
         raise argparse.ArgumentTypeError(f"expected SIDE:N such as democrat:2, got {text!r}")
+    if int(count) > MAX_BID:
+        raise argparse.ArgumentTypeError(
+            f"{text}: a 13.0 bid is at most {MAX_BID} SPs (a handful of 1-SP markers "
+            "held in one hand; ruling R3)")
     return sides[0], int(count)
 
 
@@ -118,6 +127,10 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from cli.play import run_play
 
     kinds = {"democrat": args.democrat, "communist": args.communist}
+    bids = dict(args.extra_sps)
+    if len(bids) == 2 and all(bids.values()) or len(args.extra_sps) > len(bids):
+        raise CliError("--extra-sps: a 13.0 bid gives extra SPs to one side only, once "
+                       "(bids for opposite sides are ignored)")
     if args.load and (args.seed is not None or args.extra_sps):
         console.print("Note: --seed and --extra-sps are ignored with --load", style="yellow")
     return run_play(kinds, args.seed, args.load, args.save, dict(args.extra_sps),
@@ -128,7 +141,8 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     from cli.sim import run_sim
 
     kinds = {"democrat": args.democrat, "communist": args.communist}
-    return run_sim(args.games, args.seed, kinds, args.json, *load_game(args.mod), console)
+    return run_sim(args.games, args.seed, kinds, args.json, *load_game(args.mod), console,
+                   mod=args.mod)
 
 
 def cmd_lint(args: argparse.Namespace, console: Console) -> int:

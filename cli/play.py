@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
 
 from cli.board_view import board_view, format_result, log_line
+from cli.files import user_path
 from cli.human import HumanAgent, Quit, write_save
 from cli.sim import SIDES, bot_seed
 from engine.agents import make_agent
@@ -32,7 +32,7 @@ class SaveFailure(Exception):
 def load_game(path: str, data, events) -> Game:
     """Read a save file; every failure becomes one LoadError line."""
     try:
-        obj = json.loads(Path(path).read_text(encoding="utf-8"))
+        obj = json.loads(user_path(path).read_text(encoding="utf-8"))
         return Game.from_json(obj, data, events)
     except OSError as exc:
         raise LoadError(f"cannot load {path}: {exc.strerror or exc}") from None
@@ -113,9 +113,20 @@ def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: st
             raise SaveFailure(f"cannot save to {save}: {exc.strerror or exc}") from None
     humans = [side for side in SIDES if kinds[side] == "human"]
     agents = make_agents(kinds, game.state["seed"], console, save, input_fn)
+    printed = len(game.log) if load else 0
     try:
-        drive(game, agents, console, echo=not humans, save=save,
-              printed=len(game.log) if load else 0)
+        while True:
+            try:
+                drive(game, agents, console, echo=not humans, save=save, printed=printed)
+                break
+            except KeyboardInterrupt:
+                # Ctrl-C while a bot thinks: the game is back at its last decision
+                # (Game.answer), so a person is offered to save it as at a prompt.
+                if not humans:
+                    raise
+                console.print("\nInterrupted.", markup=False)
+                agents[humans[0]].quit(game, code=130)
+                printed = len(game.log)
     except Quit as left:
         return left.code
     autosave(game, save, console)

@@ -8,6 +8,7 @@ plays them for Ops only.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -91,6 +92,8 @@ class Deck:
     diagnostics: list[Diagnostic]
     compiled_cards: int = 0
     compiled_boxes: int = 0
+    #: The mod's card files: {"file": name within the mod folder, "sha256": ...}.
+    mods: list[dict[str, str]] = field(default_factory=list)
 
     def card(self, number: int) -> CompiledCard:
         return self.cards[number]
@@ -119,14 +122,25 @@ def builtin_cards_dir() -> Path:
     return Path(str(resources.files("cards")))
 
 
-def card_files(paths: list[Path]) -> list[Path]:
-    """Card files named directly, or found (sorted) under directories."""
+def card_files(paths: list[Path], reporter: Reporter | None = None,
+               empty: str = "W505") -> list[Path]:
+    """Card files named directly, or found (sorted) under directories; a
+    folder without any is reported with ``empty`` (a warning for lint, an
+    error for a mod, which must add or replace something)."""
     out: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            out.extend(sorted(p for p in path.rglob("*" + SUFFIX) if p.is_file()))
-        else:
+        if not path.is_dir():
             out.append(path)
+            continue
+        found = sorted(p for p in path.rglob("*" + SUFFIX) if p.is_file())
+        if not found and reporter is not None:
+            others = sorted(p.name for p in path.iterdir() if p.is_file())[:5]
+            what = "mod folder" if empty == "E005" else "folder"
+            reporter.report(empty, f"the {what} holds no card files (*{SUFFIX})",
+                            Span(str(path), 1, 1),
+                            f"card files end in {SUFFIX}" + (
+                                f"; found {', '.join(others)}" if others else ""))
+        out.extend(found)
     return out
 
 
@@ -140,16 +154,33 @@ def load_deck(paths: list[Path] | None = None, mod: Path | None = None,
         reporter.report("E002", f"cannot load the game data: {exc.message}",
                         Span(str(exc.path), exc.line or 1, 1))
         return Deck({}, {}, reporter.sorted())
-    base = _parse_all(card_files(paths if paths is not None else [builtin_cards_dir()]),
-                      reporter)
+    base = _parse_all(card_files(paths if paths is not None else [builtin_cards_dir()],
+                                 reporter), reporter)
     layers = [base]
     if mod is not None:
         if not mod.is_dir():
             reporter.report("E002", "mod folder not found", Span(str(mod), 1, 1),
                             "give a folder of .card files")
-        layers.append(_parse_all(card_files([mod]) if mod.is_dir() else [], reporter))
+        layers.append(_parse_all(card_files([mod], reporter, "E005") if mod.is_dir() else [],
+                                 reporter))
     cards, boxes = _layer(layers, reporter)
-    return _build(names, cards, boxes, reporter)
+    deck = _build(names, cards, boxes, reporter)
+    if mod is not None and mod.is_dir():
+        deck.mods = _fingerprint(mod)
+    return deck
+
+
+def _fingerprint(mod: Path) -> list[dict[str, str]]:
+    """Name and SHA-256 of each card file of a mod (an unreadable one is
+    already a diagnostic)."""
+    out = []
+    for path in card_files([mod]):
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            continue
+        out.append({"file": path.relative_to(mod).as_posix(), "sha256": digest})
+    return out
 
 
 def _parse_all(files: list[Path], reporter: Reporter) -> list[SourceFile]:
@@ -196,7 +227,12 @@ def _build(names: Names, cards: dict[int, tuple[CardDef, SourceFile]],
            boxes: dict[int, tuple[BoxDef, SourceFile]], reporter: Reporter) -> Deck:
     printed = names.data.cards
     deck_names = {key(c.name): n for n, c in printed.items() if n not in cards}
-    deck_names.update({key(cdef.name): n for n, (cdef, _) in cards.items()})
+    for number, (cdef, _) in sorted(cards.items()):
+        other = deck_names.setdefault(key(cdef.name), number)
+        if other != number:
+            reporter.report("E406", f"\"{cdef.name}\" is already the name of card {other}",
+                            cdef.span, "every card needs a name of its own: other cards "
+                            "refer to it by name (requires, cancels, conditions)")
     titles = sorted({c.name for n, c in printed.items() if n not in cards}
                     | {cdef.name for cdef, _ in cards.values()})
     checker = Checker(names, reporter, deck_names, titles, printed)

@@ -16,6 +16,8 @@ CODES: dict[str, str] = {
     "E001": "syntax error",
     "E002": "unreadable file (binary or not UTF-8)",
     "E003": "empty file",
+    "E004": "nesting too deep",
+    "E005": "no card files",
     "E101": "unknown space",
     "E102": "unknown card",
     "E103": "unknown country or region",
@@ -28,12 +30,18 @@ CODES: dict[str, str] = {
     "E403": "reference to a card not in the deck",
     "E404": "prerequisite never met",
     "E405": "duplicate clause",
+    "E406": "duplicate card name",
     "W501": "effect can never act",
     "W502": "lasting flag disagrees with the event",
     "W503": "statement indented as if inside a one-statement body",
     "W504": "metadata disagrees with the game data",
+    "W505": "no card files in a folder",
     "E900": "internal error (a bug in dof, reported instead of raised)",
 }
+
+
+#: Source lines longer than this are shown clipped around the error.
+SOURCE_WIDTH = 100
 
 
 @dataclass(frozen=True, order=True)
@@ -70,11 +78,27 @@ class Diagnostic:
 
     def caret(self) -> str:
         """The caret line under :attr:`source_line`, as wide as the span on one line."""
-        width = 1
-        if self.span.end_line == self.span.line and self.span.end_col > self.span.col:
-            width = self.span.end_col - self.span.col
-        pad = "".join(c if c == "\t" else " " for c in self.source_line[: self.span.col - 1])
-        return pad + "^" * max(1, min(width, max(1, len(self.source_line) - self.span.col + 1)))
+        return self.excerpt(None)[1]
+
+    def excerpt(self, width: int | None = SOURCE_WIDTH) -> tuple[str, str]:
+        """The source line and the caret line under it. A line longer than
+        ``width`` is clipped around the column, with an ellipsis at each cut,
+        so the caret still stands under the error."""
+        line, col = self.source_line, self.span.col
+        size = 1
+        if self.span.end_line == self.span.line and self.span.end_col > col:
+            size = self.span.end_col - col
+        size = max(1, min(size, len(line) - col + 1))
+        if width is not None and len(line) > width:
+            start = max(0, min(col - 1 - width // 3, len(line) - width))
+            end = start + width
+            head = "…" if start > 0 else ""
+            tail = "…" if end < len(line) else ""
+            line = head + line[start:end] + tail
+            col = col - start + len(head)
+            size = min(size, width + len(head) - col + 1)
+        pad = "".join(c if c == "\t" else " " for c in line[: col - 1])
+        return line, pad + "^" * max(1, size)
 
     def to_json(self) -> dict:
         return {
@@ -91,7 +115,7 @@ class Diagnostic:
         """Plain text: ``PATH:LINE:COL: CODE message``, source, caret, hint."""
         lines = [f"{self.span}: {self.code} {self.message}"]
         if self.source_line:
-            lines += [self.source_line, self.caret()]
+            lines += list(self.excerpt())
         if self.hint:
             lines.append(f"hint: {self.hint}")
         return "\n".join(lines)

@@ -77,7 +77,38 @@ def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
     except UnexpectedInput as exc:
         _syntax_error(name, text, exc, reporter)
         return None
-    return _Build(name).build(tree, text)
+    if _too_deep(name, tree, reporter):
+        return None
+    try:
+        return _Build(name).build(tree, text)
+    except Exception as exc:  # noqa: BLE001 - a bug in dof, reported, never raised
+        reporter.report("E900", f"internal error while reading this file: {exc!r}",
+                        Span(name, 1, 1), "this is a bug in dof; please report it with the file")
+        return None
+
+
+#: Levels of the syntax tree a card may nest (the built-in cards need under
+#: 20); deeper trees would exhaust Python's stack in the tools that walk them.
+MAX_DEPTH = 120
+
+
+def _too_deep(name: str, tree: Tree, reporter: Reporter) -> bool:
+    """E004 for nesting beyond MAX_DEPTH, found without recursion."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            meta = node.meta if isinstance(node, Tree) else None
+            line = getattr(meta, "line", None) or getattr(node, "line", 1) or 1
+            col = getattr(meta, "column", None) or getattr(node, "column", 1) or 1
+            reporter.report("E004", "blocks, conditions or parentheses nest too deeply here",
+                            Span(name, line, col),
+                            "split the event into simpler statements; a card may nest "
+                            f"{MAX_DEPTH} levels of its syntax")
+            return True
+        if isinstance(node, Tree):
+            stack.extend((child, depth + 1) for child in node.children)
+    return False
 
 
 # ------------------------------------------------------------------ errors

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from engine import hooks
-from engine.operations import OPS_USES, ops_uses
+from engine.operations import (
+    OPS_USES,
+    ops_uses,
+    place_with_ops,
+    support_checks,
+    tiananmen_attempt,
+)
 from engine.scoring import play_scoring_card
 
 
@@ -12,12 +18,40 @@ def rounds_allowed(game, side: str) -> int:
     return game.data.action_rounds + hooks.total(game, "action_rounds", player=side)
 
 
-def ops_value(game, side: str, card: int, declared=()) -> int:
+def ops_value(game, side: str, card: int | None, declared=(), printed: int | None = None) -> int:
     """7.3: the card's Ops for ``side``: printed value plus every modifier in
-    aggregate, then a minimum of 1 (7.3.2; ruling R8)."""
-    printed = game.data.cards[card].ops
+    aggregate, then a minimum of 1 (7.3.2; ruling R8). ``printed`` stands in
+    for the card's own value when an event grants Ops "as if a card of N Ops"
+    or a computed number of Ops (ruling R46)."""
+    if printed is None:
+        printed = game.data.cards[card].ops
     return max(1, printed + hooks.total(game, "ops_value", player=side, card=card,
                                         printed=printed, declared=declared))
+
+
+def choose_use(game, side: str, allowed=None, card: int | None = None, prompt: str = ""):
+    """6.0: the player picks one Operations use among ``allowed`` that the
+    rules let him make now (ops_uses: the one gate for 6.3.3 and 6.3.7);
+    None when none is left."""
+    uses = ops_uses(game, side, allowed)
+    if len(uses) <= 1:
+        return uses[0] if uses else None
+    return (yield game.ask("use", side, uses, prompt or f"{side}: use the Ops for",
+                           [OPS_USES[u] for u in uses], card=card))
+
+
+def use_ops(game, side: str, use: str, card: int | None, printed: int | None = None,
+            within=None, checks: int = 2, bonus: int = 0, need_opponent_sp: bool = True):
+    """6.0 / 7.3 / 7.4: spend a card's Ops (or an event's "as if" Ops) on one
+    use: declarations first (11.1, ruling R37), then the modified value."""
+    declared, within = yield from declare_spending(game, side, use, within)
+    ops = ops_value(game, side, card, declared, printed)
+    if use == "place":
+        yield from place_with_ops(game, side, ops, card, within)
+    elif use == "check":
+        yield from support_checks(game, side, ops, checks, card, within, bonus, need_opponent_sp)
+    else:
+        yield from tiananmen_attempt(game, side, ops, card)
 
 
 def event_available(game, card: int, side: str) -> bool:
@@ -59,7 +93,11 @@ def obligation(game, side: str):
         return False
     scoring = [c for c in game.hand(side) if game.data.cards[c].side == "scoring"]
     if scoring:
-        meet = [] if len(scoring) == len(game.hand(side)) else ["obligation"]
+        # Meeting the obligation plays no card, so it is offered only while the
+        # Scoring cards still fit in the rounds left after this one (4.5.4):
+        # once they fill them (legal_cards), a Scoring card must be played.
+        must_score = legal_cards(game, side, game.state["rounds"][side]) == scoring
+        meet = [] if must_score or len(scoring) == len(game.hand(side)) else ["obligation"]
         pick = yield game.ask("card", side, [*scoring, *meet],
                               f"{side}: play a Scoring card or meet the lasting obligation",
                               describe=lambda c: "Meet the obligation" if c == "obligation"
@@ -120,7 +158,7 @@ def play_card(game, side: str, card: int):
         yield from play_scoring_card(game, side, card)
         return
     uses = ops_uses(game, side)
-    labels = [OPS_USES[u][0] for u in uses]
+    labels = [OPS_USES[u] for u in uses]
     both = None
     if _own_event(game, side, card):
         uses.append("event")
@@ -148,7 +186,7 @@ def ops_and_event(game, side: str, card: int, effect: dict):
     effect["used_turn"] = game.state["turn"]
     uses = ops_uses(game, side)
     use = yield game.ask("use", side, uses, f"{side}: use the Ops for",
-                         [OPS_USES[u][0] for u in uses], card=card)
+                         [OPS_USES[u] for u in uses], card=card)
     first = yield game.ask("order", side, ["event", "ops"], f"{side}: which first?",
                            ["Event first", "Operations first"])
     if first == "event":
@@ -187,9 +225,7 @@ def play_for_ops(game, side: str, card: int, use: str, allow_event: bool = True)
     happened = False
     if trigger and order == "before":
         happened = yield from run_event(game, card, opp)
-    declared, within = yield from declare_spending(game, side, use)
-    ops = ops_value(game, side, card, declared)
-    yield from OPS_USES[use][1](game, side, ops, card, within)
+    yield from use_ops(game, side, use, card)
     if game.events is not None:
         yield from game.events.on_ops(game, card, side)
     if trigger and order == "after":
@@ -197,19 +233,26 @@ def play_for_ops(game, side: str, card: int, use: str, allow_event: bool = True)
     return happened
 
 
-def declare_spending(game, side: str, use: str):
+def declare_spending(game, side: str, use: str, within=None):
     """11.1 / ruling R37: a bonus that needs every Op spent in some spaces is
-    declared before the Ops are used, and then binds the play to them."""
+    declared before the Ops are used, and then binds the play to them. Ops
+    an event already confines to those spaces earn it without a question;
+    Ops it confines elsewhere cannot."""
     if game.events is None or use == "tiananmen":
-        return (), None
-    declared, within = [], None
+        return (), within
+    declared = []
     for effect, spaces in game.events.declarations(game, side):
-        pick = yield game.ask("declare", side, ["yes", "no"],
-                              f"{side}: spend every Op in the bonus area for +1 Ops?",
-                              ["Yes", "No"])
-        if pick == "yes":
-            declared.append(effect["id"])
-            within = spaces if within is None else [s for s in within if s in spaces]
+        area = set(spaces)
+        if within is not None and not area & set(within):
+            continue
+        if within is None or not set(within) <= area:
+            pick = yield game.ask("declare", side, ["yes", "no"],
+                                  f"{side}: spend every Op in the bonus area for +1 Ops?",
+                                  ["Yes", "No"])
+            if pick != "yes":
+                continue
+        declared.append(effect["id"])
+        within = sorted(area) if within is None else [s for s in within if s in area]
     return declared, within
 
 

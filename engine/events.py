@@ -22,13 +22,16 @@ from engine.selectors import (
     card_ref,
     countries,
     holds,
-    ops_amount,
+    ops_source,
     spaces,
     value,
     who,
 )
 
 Steps = Generator[Any, Any, Any]
+
+#: Compiled Operations options (docs/operations.md) -> engine Ops uses (6.0).
+_USES = {"place": "place", "support_checks": "check", "tiananmen": "tiananmen"}
 
 #: The engine-side hook a timed end of the game waits on: step 4.5.5.
 END_OF_TURN_GAME_END = "new_years_eve"
@@ -43,6 +46,10 @@ class EventRunner:
         self.boxes = {n: b for n, b in deck.boxes.items() if b.program}
 
     # ------------------------------------------------------- engine interface
+    def mods(self) -> list[dict]:
+        """The mod card files of the deck (saves record them)."""
+        return list(self.deck.mods)
+
     def has_event(self, number: int) -> bool:
         return number in self.cards
 
@@ -284,33 +291,34 @@ class EventRunner:
 
     # Operations played by events (7.4) ---------------------------------------
     def op_support_checks(self, game, op, ctx) -> Steps:
-        from engine.operations import support_checks
+        from engine.actions import use_ops
 
         n, _ = amount(game, op["count"], ctx)
-        ops = ops_amount(game, op["ops"], ctx)
+        card, printed = ops_source(game, op["ops"], ctx)
+        if printed == 0:
+            return
         within = spaces(game, op["where"], ctx) if op.get("where") is not None else None
-        yield from support_checks(game, ctx["actor"], ops, n, ctx.get("card"), within,
-                                  bonus=op.get("bonus", 0),
-                                  need_opponent_sp=op.get("needs_opponent_sp", True))
+        yield from use_ops(game, ctx["actor"], "check", card, printed, within, n,
+                           bonus=op.get("bonus", 0),
+                           need_opponent_sp=op.get("needs_opponent_sp", True))
 
     def op_operations(self, game, op, ctx) -> Steps:
-        from engine.operations import OPS_USES, place_with_ops, support_checks, tiananmen_attempt
+        """An event's Operations (7.4): one use among those it names that the
+        rules allow now, with the 7.3 modifiers and 11.1 declarations."""
+        from engine.actions import choose_use, use_ops
 
         side = ctx["actor"]
-        ops = ops_amount(game, op["ops"], ctx)
+        card, printed = ops_source(game, op["ops"], ctx)
+        if printed == 0:
+            game.note("wasted", f"{side} has no Ops to use", player=side)
+            return
+        allowed = [_USES[o] for o in op["options"]]
+        use = yield from choose_use(game, side, allowed, ctx.get("card"))
+        if use is None:
+            game.note("wasted", f"{side} has no legal use for the Ops", player=side)
+            return
         within = spaces(game, op["where"], ctx) if op.get("where") is not None else None
-        uses = ["place" if o == "place" else "check" if o == "support_checks" else "tiananmen"
-                for o in op["options"]]
-        use = uses[0]
-        if len(uses) > 1:
-            use = yield game.ask("use", side, uses, f"{side}: use {ops} Ops for",
-                                 [OPS_USES[u][0] for u in uses])
-        if use == "place":
-            yield from place_with_ops(game, side, ops, ctx.get("card"), within)
-        elif use == "check":
-            yield from support_checks(game, side, ops, 2, ctx.get("card"), within)
-        else:
-            yield from tiananmen_attempt(game, side, ops, ctx.get("card"))
+        yield from use_ops(game, side, use, card, printed, within)
 
     # Tracks, scoring, the end -------------------------------------------------
     def op_vp(self, game, op, ctx) -> Steps:
@@ -475,7 +483,7 @@ class EventRunner:
         _dispose(game, card, happened)
 
     def op_play_ops(self, game, op, ctx) -> Steps:
-        from engine.actions import play_for_ops
+        from engine.actions import choose_use, play_for_ops
 
         side = ctx["actor"]
         if "cards" in op:
@@ -488,13 +496,8 @@ class EventRunner:
             return
         move_card(game, card, "played_aside")
         game.note("play", f"{side} uses {game.card_name(card)} for operations", card=card)
-        uses = ["place", "check"]
-        from engine.operations import OPS_USES, can_attempt_tiananmen
-
-        if can_attempt_tiananmen(game, side):
-            uses.append("tiananmen")
-        use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for",
-                             [OPS_USES[u][0] for u in uses], card=card)
+        use = yield from choose_use(game, side, card=card,
+                                    prompt=f"{side}: use {game.card_name(card)} for")
         happened = yield from play_for_ops(game, side, card, use,
                                            allow_event=not op.get("without_event"))
         _dispose(game, card, happened)

@@ -20,7 +20,8 @@ from engine import rng
 from engine.board import opponent
 from engine.decisions import Decision, IllegalAnswer
 from engine.setup import initial_state
-from engine.turn import STEPS, TurnCallbacks, attach_turn_machine
+from engine.turn import PHASES, STEPS, TurnCallbacks, attach_turn_machine
+from engine.validate import StateError, check_state
 
 SAVE_FORMAT = "dof-save"
 SAVE_VERSION = 1
@@ -40,6 +41,28 @@ class GameOver(Exception):
 
 class SaveError(ValueError):
     """A save file that cannot be loaded; the message says why."""
+
+
+def mods_of(events) -> list[dict]:
+    """The mod card files an event runner's cards come from (name and hash);
+    a save keeps them so that it is never replayed with other cards."""
+    fingerprint = getattr(events, "mods", None)
+    return fingerprint() if fingerprint else []
+
+
+def _check_mods(saved: Any, current: list[dict]) -> None:
+    """A save replays only with the mod card files it was made with."""
+    def names(mods: list[dict]) -> str:
+        return ", ".join(m.get("file", "?") for m in mods) or "no mod"
+
+    if not isinstance(saved, list) or not all(isinstance(m, dict) for m in saved):
+        raise SaveError("the save's mods field is not a list of files")
+    if saved != current:
+        changed = [m.get("file", "?") for m in saved if m not in current
+                   and any(c["file"] == m.get("file") for c in current)]
+        detail = f" ({', '.join(changed)} changed since)" if changed else ""
+        raise SaveError(f"the save was made with {names(saved)}{detail}, but the game now has "
+                        f"{names(current)}: load it with the same --mod folder")
 
 
 class Game(TurnCallbacks):
@@ -116,13 +139,36 @@ class Game(TurnCallbacks):
             self.pending = None
 
     def answer(self, value: Any) -> None:
-        """Answer the pending decision; IllegalAnswer leaves the game untouched."""
+        """Answer the pending decision; IllegalAnswer leaves the game untouched.
+
+        Anything else that stops the rules midway (an interrupt, a bug) also
+        leaves the game at this same decision, rebuilt from the last
+        checkpoint, so that it can still be saved: nothing is lost.
+        """
         if self.pending is None:
             raise IllegalAnswer("the game is over; there is nothing to answer")
         value = self.pending.check(value)
         self._journal.append(value)
         self.decisions += 1
-        self._resume(value)
+        try:
+            self._resume(value)
+        except BaseException:
+            self._journal.pop()
+            self.decisions -= 1
+            self._rewind()
+            raise
+
+    def _rewind(self) -> None:
+        """Rebuild the position of the journal's end from the checkpoint."""
+        journal = self._journal
+        self.state = marshal.loads(self._ckpt)
+        del self.log[self._ckpt_log:]
+        self.relink()
+        self._journal = []
+        self._run()
+        for value in journal:
+            self._journal.append(value)
+            self._resume(value)
 
     @property
     def over(self) -> bool:
@@ -143,10 +189,12 @@ class Game(TurnCallbacks):
 
     # -------------------------------------------------------- save / load
     def to_json(self) -> dict:
-        """Plain data for a save file, valid at any pending decision."""
+        """Plain data for a save file, valid at any pending decision; it
+        names the mod card files the game is played with (see ``mods``)."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
+            "mods": mods_of(self.events),
             "checkpoint": marshal.loads(self._ckpt),
             "journal": list(self._journal),
             "log": self.log[: self._ckpt_log],
@@ -155,11 +203,22 @@ class Game(TurnCallbacks):
 
     @classmethod
     def from_json(cls, obj: Any, data, events=None, verify: bool = True) -> Game:
-        """Rebuild a game from :meth:`to_json` output; SaveError if it is corrupt."""
+        """Rebuild a game from :meth:`to_json` output; SaveError if it is
+        corrupt, impossible, or made with other mod cards. ``verify=False``
+        trusts the save (the engine's own copies, a test's position): its
+        states are not checked and its replay is not compared."""
         if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:
             raise SaveError("not a dof save file (no 'format: dof-save')")
         if obj.get("version") != SAVE_VERSION:
             raise SaveError(f"save version {obj.get('version')!r} is not supported")
+        _check_mods(obj.get("mods", []), mods_of(events))
+        for part in ("checkpoint", "state") if verify else ():
+            try:
+                check_state(data, obj.get(part), tuple(PHASES))
+            except StateError as exc:
+                raise SaveError(f"the save's {part} is impossible: {exc}") from None
+        if not isinstance(obj.get("journal"), list) or not isinstance(obj.get("log"), list):
+            raise SaveError("the save has no journal or log list")
         try:
             game = cls(data, marshal.loads(marshal.dumps(obj["checkpoint"])), events)
             game._run()

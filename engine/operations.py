@@ -178,6 +178,9 @@ def can_attempt_tiananmen(game, side: str) -> bool:
 def tiananmen_attempt(game, side: str, ops: int, card: int | None = None):
     """6.3.1-6.3.2: roll + Ops + modifiers; reaching the next box's number for
     this side advances the marker."""
+    if not can_attempt_tiananmen(game, side):
+        raise RuntimeError(f"{side} may not attempt Tiananmen now (6.3.3, 6.3.7): "
+                           "offer the use through ops_uses()")
     st = game.state
     st["tst_used"][side] = True
     box = game.data.tiananmen[st["tiananmen"][side]]
@@ -229,30 +232,21 @@ def advance_tiananmen(game, side: str):
     yield from game.events.box_award(game, box.box, side)
 
 
-def place_use(game, side, ops, card, within=None):
-    yield from place_with_ops(game, side, ops, card, within)
-
-
-def check_use(game, side, ops, card, within=None):
-    yield from support_checks(game, side, ops, 2, card, within)
-
-
-def tiananmen_use(game, side, ops, card, within=None):
-    yield from tiananmen_attempt(game, side, ops, card)
-
-
+#: The three uses of Operations (6.0), with their labels.
 OPS_USES = {
-    "place": ("Place SPs (6.1)", place_use),
-    "check": ("Support checks (6.2)", check_use),
-    "tiananmen": ("Tiananmen Square attempt (6.3)", tiananmen_use),
+    "place": "Place SPs (6.1)",
+    "check": "Support checks (6.2)",
+    "tiananmen": "Tiananmen Square attempt (6.3)",
 }
 
 
-def ops_uses(game, side: str) -> list[str]:
-    """The operations uses open to ``side`` now: all three, less a Tiananmen
-    attempt already made this turn or from the last box (ruling R7 lets a use with
-    no legal target still be chosen: the Ops are then wasted)."""
-    uses = ["place", "check"]
-    if can_attempt_tiananmen(game, side):
-        uses.append("tiananmen")
+def ops_uses(game, side: str, allowed=None) -> list[str]:
+    """The operations uses open to ``side`` now, among ``allowed`` (default:
+    all three): every path to a Tiananmen attempt passes here, so none is
+    offered after this turn's attempt (6.3.3) or from the last box (6.3.7).
+    Ruling R7 lets a use with no legal target still be chosen: the Ops are
+    then wasted."""
+    uses = [u for u in OPS_USES if allowed is None or u in allowed]
+    if "tiananmen" in uses and not can_attempt_tiananmen(game, side):
+        uses.remove("tiananmen")
     return uses

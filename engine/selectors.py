@@ -185,24 +185,29 @@ def _ps_suit(game, card: int) -> str | None:
     return info.suit or info.name
 
 
-def ops_amount(game, spec: dict, ctx: Context) -> int:
-    """An Ops value for an event (7.3, 7.4): a card's Ops as modified for the
-    player using them, 'as if' a card of N Ops, or an expression."""
-    from engine.actions import ops_value
-
-    user = ctx.get("actor", ctx["you"])
+def ops_source(game, spec: dict, ctx: Context) -> tuple[int | None, int | None]:
+    """(card, printed value) of an event's Ops (7.4): a card's own Ops, or
+    "as if" a card of N Ops, or a computed number (ruling R46). A card
+    reference that finds no card, or a computed 0, gives (card, 0): no Ops."""
     if "card" in spec:
         card = card_ref(ctx, spec["card"])
         if card is None or game.data.cards[card].ops is None:
-            return 0
-        return ops_value(game, user, card)
+            return None, 0
+        return card, None
     if "as_if" in spec:
-        from engine import hooks
+        return ctx.get("card"), spec["as_if"]
+    return ctx.get("card"), max(0, value(game, spec["expr"], ctx))
 
-        printed = spec["as_if"]
-        return max(1, printed + hooks.total(game, "ops_value", player=user, card=None,
-                                            printed=printed))
-    return value(game, spec["expr"], ctx)
+
+def ops_amount(game, spec: dict, ctx: Context) -> int:
+    """An Ops value for an event (7.3, 7.4), as modified for the player using
+    it (7.3.3); 0 when there are no Ops."""
+    from engine.actions import ops_value
+
+    card, printed = ops_source(game, spec, ctx)
+    if printed == 0:
+        return 0
+    return ops_value(game, ctx.get("actor", ctx["you"]), card, printed=printed)
 
 
 def amount(game, spec: Any, ctx: Context) -> tuple[int | None, bool]:

@@ -359,6 +359,20 @@ def test_general_strike_allows_a_scoring_card_instead(events):
     assert game.state["hands"][C] == [CULT] and game.state["discard"] == []
 
 
+def test_general_strike_never_offers_to_keep_a_scoring_card_past_the_last_round(events):
+    """4.5.4 / ruling R38: in his last action round a striking Communist with
+    a Scoring card and another card must play the Scoring card: meeting the
+    obligation would discard the other card and hold the Scoring card."""
+    game = strike(events, [CULT, POLAND_SCORING], democrat={"Gdansk": 3},
+                  communist={"Warszawa": 3})
+    game.state["rounds"][C] = rounds_allowed(game, C) - 1
+    decision = run_until(action_round(game))
+    assert (decision.kind, decision.options) == ("card", [POLAND_SCORING])
+    game.state["rounds"][C] = rounds_allowed(game, C) - 2
+    decision = run_until(action_round(game))
+    assert decision.options == [POLAND_SCORING, "obligation"]
+
+
 def test_general_strike_does_not_touch_the_democrat_rounds(events):
     """#5 binds only the Communist: the Democrat's rounds are ordinary, even
     with a Scoring card in hand (no obligation to meet or to decline)."""

@@ -145,6 +145,48 @@ def test_goodbye_lenin_may_be_used_for_its_ops_instead(events):
     assert GOODBYE_LENIN in game.state["removed"]
 
 
+@pytest.mark.parametrize("where", ["attempted this turn", "last box"])
+def test_goodbye_lenin_ops_offer_no_illegal_tiananmen_attempt(events, where):
+    """6.3.3 / 6.3.7: an event's Operations pass the same gate as a card
+    played for Ops: no attempt after this turn's attempt, none from the last
+    box (it used to be offered there and crashed the game)."""
+    game = position(events, democrat={"Gdansk": 1}, hands={D: [GOODBYE_LENIN]})
+    if where == "last box":
+        game.state["tiananmen"][D] = len(DATA.tiananmen)
+    else:
+        game.state["tst_used"][D] = True
+    seen = []
+    play(game, D, GOODBYE_LENIN, ["event", 1, "place", "Gdansk", "Gdansk", "Gdansk"], seen)
+    assert seen[2].kind == "use" and seen[2].options == ["place", "check"]
+    assert sp(game, D, "Gdansk") == 4
+
+
+def test_goodbye_lenin_ops_take_the_7_3_modifiers(events):
+    """7.3.3: Ops an event grants are modified like a card played for Ops:
+    under the Sinatra Doctrine (+1) Goodbye Lenin!'s 3 Ops place 4 SPs."""
+    game = position(events, democrat={"Gdansk": 1}, hands={D: [GOODBYE_LENIN]})
+    game.state["effects"].append({
+        "id": 99, "card": None, "box": None, "owner": D, "hook": "ops_value",
+        "rule": {"hook": "ops_value", "player": "you", "delta": 1}, "until": "end_of_turn",
+        "uses": None, "country": None, "vars": {}, "group": 99})
+    seen = []
+    play(game, D, GOODBYE_LENIN, ["event", 1, "place"] + ["Gdansk"] * 4, seen)
+    assert seen[3].context["ops_left"] == 4 and sp(game, D, "Gdansk") == 5
+
+
+def test_goodbye_lenin_ops_ask_for_the_austria_hungary_declaration(events):
+    """11.1 / ruling R37: an event's Ops may earn Austria-Hungary Border
+    Reopened's +1 when declared, which binds them to East Germany."""
+    game = position(events, democrat={"Lutheran Church": 1, "Gdansk": 1},
+                    hands={D: [GOODBYE_LENIN]})
+    play(game, D, AUSTRIA_HUNGARY, ["event"])
+    seen = []
+    play(game, D, GOODBYE_LENIN, ["event", 1, "place", "yes"] + ["Leipzig"] * 4, seen)
+    assert [d.kind for d in seen[:4]] == ["use", "option", "use", "declare"]
+    assert {DATA.spaces[s].country for s in seen[4].options} == {"East Germany"}
+    assert sp(game, D, "Leipzig") == 4
+
+
 # ================================================================== Li Peng
 def test_li_peng_adds_one_to_communist_attempts_for_the_rest_of_the_game(events, monkeypatch):
     """#53 Li Peng (6.3.1): +1 to Communist Tiananmen attempts for the rest of

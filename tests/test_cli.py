@@ -58,7 +58,9 @@ def game() -> Game:
 def test_sim_json_shape_and_same_seed_same_numbers(capsys):
     assert main(["sim", "--games", "5", "--seed", "3", "--json"]) == 0
     first = json.loads(capsys.readouterr().out)
-    assert set(first) == {"games", "seed", "winners", "endings", "mean_final_vp", *TIMING}
+    assert set(first) == {"games", "seed", "winners", "endings", "mean_final_vp", "failures",
+                          *TIMING}
+    assert first["failures"] == []
     assert first["games"] == 5 and first["seed"] == 3
     assert set(first["winners"]) == {"democrat", "communist", "draw"}
     assert sum(first["winners"].values()) == 5
@@ -70,6 +72,28 @@ def test_sim_json_shape_and_same_seed_same_numbers(capsys):
     for key in TIMING:
         del first[key], second[key]
     assert first == second
+
+
+def test_sim_reports_a_failing_game_and_keeps_the_summary(capsys, monkeypatch):
+    """One game that crashes does not lose the batch: the others are counted,
+    the failure names its seed and the command that replays it, exit 1."""
+    real_new = Game.new
+
+    def new(data, seed, *args, **kwargs):
+        if seed == 4:
+            raise IndexError("tuple index out of range")
+        return real_new(data, seed, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "new", new)
+    assert main(["sim", "--games", "3", "--seed", "3", "--json"]) == 1
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 2 and sum(summary["winners"].values()) == 2
+    [failure] = summary["failures"]
+    assert failure["seed"] == 4 and "IndexError" in failure["error"]
+    assert failure["replay"] == "dof play --democrat random --communist random --seed 4"
+    assert main(["sim", "--games", "3", "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "Game with seed 4 failed" in out and "replay: dof play" in out
 
 
 def test_sim_text_summary(capsys):
@@ -215,13 +239,110 @@ def test_board_help_and_log_commands_then_answer(game):
     assert "Tiananmen" in text and "Warszawa" in text and "save FILE" in text
 
 
-def test_end_of_input_leaves_cleanly(game):
+def test_end_of_input_saves_the_game_and_leaves(game, tmp_path):
+    """Ctrl-D: nothing can be asked any more, so the game is saved to a new
+    file (never over an old one) and the way back is printed."""
+    (tmp_path / "dof-recovered-seed1.json").write_text("an older rescue")
     con = console()
-    agent = HumanAgent(con, scripted([]), show_board=False)
+    agent = HumanAgent(con, scripted([]), show_board=False, recovery_dir=tmp_path)
     with pytest.raises(Quit) as left:
         agent.choose(game, game.pending)
     assert left.value.code == 1
+    path = tmp_path / "dof-recovered-seed1-2.json"
     assert "End of input" in output(con)
+    assert f"Continue with: dof play --load {path}" in output(con)
+    assert Game.from_json(json.loads(path.read_text()), DATA).state == game.state
+    assert (tmp_path / "dof-recovered-seed1.json").read_text() == "an older rescue"
+
+
+def interrupting(lines: list[str]):
+    """An input function that answers ``lines`` and raises KeyboardInterrupt
+    (Ctrl-C) where a line is None."""
+    queue = list(lines)
+
+    def read(prompt) -> str:
+        if not queue:
+            raise EOFError
+        line = queue.pop(0)
+        if line is None:
+            raise KeyboardInterrupt
+        return line
+
+    return read
+
+
+def test_ctrl_c_at_a_prompt_offers_to_save(game, tmp_path):
+    path = tmp_path / "kept.json"
+    con = console()
+    agent = HumanAgent(con, interrupting([None, str(path)]), show_board=False)
+    with pytest.raises(Quit) as left:
+        agent.choose(game, game.pending)
+    assert left.value.code == 130
+    assert f"Saved to {path}" in output(con)
+    assert Game.from_json(json.loads(path.read_text()), DATA).state == game.state
+
+
+def test_ctrl_c_twice_still_saves(game, tmp_path):
+    agent = HumanAgent(console(), interrupting([None, None]), show_board=False,
+                       save_path=str(tmp_path / "auto.json"))
+    with pytest.raises(Quit):
+        agent.choose(game, game.pending)
+    assert (tmp_path / "auto.json").exists()
+
+
+def test_ctrl_c_inside_the_engine_offers_to_save(tmp_path, monkeypatch):
+    """The interrupt lands in the middle of the rules (after the bot answered,
+    while the SP is being placed): the game goes back to its last decision,
+    whole, and the person is offered to save it."""
+    monkeypatch.chdir(tmp_path)
+    real_note = Game.note
+    interrupted = []
+
+    def note(self, kind, text, **fields):
+        if kind == "place" and not interrupted:
+            interrupted.append(kind)
+            raise KeyboardInterrupt
+        real_note(self, kind, text, **fields)
+
+    monkeypatch.setattr(Game, "note", note)
+    path = tmp_path / "interrupted.json"
+    con = console()
+    code = run_play({"democrat": "human", "communist": "random"}, seed=2, load=None,
+                    save=None, extra_sps={}, data=DATA, events=None, console=con,
+                    input_fn=scripted([str(path)]))
+    assert code == 130 and interrupted
+    loaded = Game.from_json(json.loads(path.read_text()), DATA)
+    assert loaded.pending.player == "communist" and loaded.decisions == 0
+    assert sum(loaded.state["sp"]["communist"]) == sum(Game.new(DATA, 2).state["sp"]["communist"])
+
+
+def test_save_command_expands_the_home_folder(game, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    agent = HumanAgent(console(), scripted(["save ~/x.json", "1"]), show_board=False)
+    agent.choose(game, game.pending)
+    assert (tmp_path / "x.json").exists()
+
+
+def test_a_failed_save_keeps_the_old_save(game, tmp_path, monkeypatch):
+    """A full disk while saving over an old save: the old save is intact."""
+    import os
+
+    from cli.human import write_save
+
+    path = tmp_path / "game.json"
+    write_save(game, path)
+    before = path.read_text()
+
+    def full_disk(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    con = console()
+    agent = HumanAgent(con, scripted([f"save {path}", "1"]), show_board=False)
+    agent.choose(game, game.pending)
+    assert "Cannot save to" in output(con) and "No space left on device" in output(con)
+    assert path.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
 
 
 def test_quit_without_saving_exits_zero(game):
@@ -266,3 +387,17 @@ def test_play_with_no_input_ends_cleanly(tmp_path):
                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
     assert run.returncode == 1
     assert "End of input" in run.stdout and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["play", "--extra-sps", "democrat:999"], "a 13.0 bid is at most 10 SPs"),
+])
+def test_extra_sps_is_bounded_by_the_bid_rule(argv, message, capsys):
+    with pytest.raises(SystemExit):
+        main(argv)
+    assert message in capsys.readouterr().err
+
+
+def test_extra_sps_for_both_sides_is_refused(capsys):
+    assert main(["play", "--extra-sps", "dem:2", "--extra-sps", "com:1"]) == 1
+    assert "one side only" in capsys.readouterr().err

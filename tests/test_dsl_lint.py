@@ -150,3 +150,83 @@ def test_paths_are_shown_relative_when_under_the_working_directory(monkeypatch, 
     console, out = capture()
     run_lint([Path("x.card").absolute()], console=console)
     assert out.getvalue().startswith("x.card:1:1: E003")
+
+
+# ------------------------------------------------------ bad input, on purpose
+def test_a_card_name_used_twice_is_an_error(tmp_path):
+    """A mod card named like a printed card would silently take over every
+    reference to that name (Walesa would require the mod card)."""
+    (tmp_path / "clash.card").write_text(
+        'card 111 "Solidarity Legalized" { period early; side democrat; ops 2\n'
+        '  summary "A namesake."\n  event { democrat gains 1 VP } }\n')
+    deck = load_deck(mod=tmp_path)
+    [clash] = [d for d in deck.diagnostics if d.code == "E406"]
+    assert clash.message == '"Solidarity Legalized" is already the name of card 2'
+    assert deck.card(3).requires == [{"cond": "event_occurred", "card": 2}]
+
+
+def nested_ifs(depth: int) -> str:
+    body = "if the turn is 1 {\n" * depth + "democrat gains 1 VP\n" + "}\n" * depth
+    return ('card 201 "Deep" {\n period early; side democrat; ops 2\n summary "x"\n'
+            f' event {{\n{body}}}\n}}\n')
+
+
+def test_deep_nesting_is_a_clean_diagnostic_and_json_stays_valid(tmp_path):
+    path = tmp_path / "deep.card"
+    path.write_text(nested_ifs(200))
+    console, out = capture()
+    assert run_lint([path], fmt="json", console=console) == 1
+    [diag] = json.loads(out.getvalue())["diagnostics"]
+    assert diag["code"] == "E004" and diag["line"] > 5
+    path.write_text(nested_ifs(20))
+    assert run_lint([path], console=capture()[0]) == 0
+
+
+def test_diagnostics_are_never_wrapped_and_long_lines_are_clipped(tmp_path):
+    """At 80 columns (a pipe, a narrow terminal) the PATH:LINE:COL line stays
+    whole, and a long source line is clipped so the caret stays under the
+    word."""
+    path = tmp_path / ("a-rather-long-folder-name-" * 3 + ".card")
+    path.write_text('card 201 "T" { period early; side democrat; ops 2; summary "x"\n'
+                    f'  event {{ democrat gains 1 VP; democrat places 2 SP in Gdnask '
+                    f'; democrat places 1 SP in Krakow {"and Krakow " * 12}}} }}\n')
+    out = io.StringIO()
+    assert run_lint([path], console=Console(file=out, width=80, highlight=False)) == 1
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith(f"{path}:2:") and lines[0].endswith("'Gdnask'")
+    source, caret = lines[1], lines[2]
+    assert len(source) <= 102 and source.endswith("…")
+    assert source[caret.index("^"):caret.index("^") + 6] == "Gdnask"
+
+
+def test_clipping_keeps_the_caret_under_a_late_column():
+    from dsl import Diagnostic, Span
+
+    line = "x" * 300 + " Gdnask " + "y" * 300
+    diag = Diagnostic("E101", "unknown", Span("f.card", 1, 302, 1, 308), None, line)
+    source, caret = diag.excerpt(100)
+    assert source.startswith("…") and source.endswith("…") and len(source) == 102
+    assert source[caret.index("^"):caret.index("^") + 6] == "Gdnask"
+    assert caret.count("^") == 6
+
+
+def test_a_folder_without_card_files_warns_and_an_empty_mod_is_an_error(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("cards go here")
+    console, out = capture()
+    assert run_lint([empty], console=console) == 0
+    assert "W505 the folder holds no card files (*.card)" in out.getvalue()
+    assert "found notes.txt" in out.getvalue()
+    console, out = capture()
+    assert run_lint([], mod=empty, console=console) == 1
+    assert "E005 the mod folder holds no card files" in out.getvalue()
+
+
+def test_cards_with_a_broken_mod_shows_its_diagnostics(tmp_path):
+    (tmp_path / "broken.card").write_text('card 111 "Mine" { period early; side democrat\n'
+                                          '  ops 2; summary "x"; event { gains 1 VV } }\n')
+    console, out = capture()
+    assert run_cards("111", mod=tmp_path, console=console) == 1
+    text = out.getvalue()
+    assert "broken.card:2:" in text and "E001" in text and "no card matches" not in text
