@@ -99,6 +99,18 @@ class BoxDef:
 
 
 @dataclass
+class PsCardDef:
+    """A ``power struggle card "Name" { ... }``: a wild card's plays (8.3.2)."""
+
+    name: str
+    span: Span
+    clauses: list[Node] = field(default_factory=list)
+
+    def all(self, kind: str) -> list[Node]:
+        return [c for c in self.clauses if c.kind == kind]
+
+
+@dataclass
 class SourceFile:
     """One parsed card file."""
 
@@ -106,3 +118,4 @@ class SourceFile:
     text: str
     cards: list[CardDef] = field(default_factory=list)
     boxes: list[BoxDef] = field(default_factory=list)
+    ps_cards: list[PsCardDef] = field(default_factory=list)

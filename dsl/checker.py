@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from dsl.ast import BoxDef, CardDef, CardName, Name, Node
+from dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef
 from dsl.compiler import player
 from dsl.diagnostics import Reporter, Span, did_you_mean
 from dsl.names import Names, key
@@ -27,6 +27,22 @@ FIRST_TURN = {"early": 1, "middle": 4, "late": 8}
 REPEATING = {"at_each_ps_deal", "at_start_of_each_turn", "at_end_of_each_turn", "at_each_round",
              "instead_of_round", "each_check"}
 PS_TRIGGERS = {"at_next_ps_deal", "at_each_ps_deal", "after_next_ps"}
+# The amounts each verb carries out exactly (docs/language.md, "Amounts").
+ANY_AMOUNT = frozenset({"amt_int", "amt_up_to", "amt_all", "amt_one", "amt_any", "amt_expr",
+                        "amt_table"})
+_NUMBER = frozenset({"amt_int", "amt_one", "amt_expr", "amt_table"})
+AMOUNTS = {
+    "place": _NUMBER | {"amt_up_to"},
+    "remove": _NUMBER | {"amt_up_to", "amt_all"},
+    "replace": frozenset({"amt_int", "amt_one", "amt_all"}),
+    "move": frozenset({"amt_int", "amt_one", "amt_up_to", "amt_all"}),
+    "checks": frozenset({"amt_int", "amt_one", "amt_expr"}),
+    "gain_vp": _NUMBER,
+    "draw_cards": frozenset({"amt_int", "amt_one", "amt_expr"}),
+    "draw_ps": frozenset({"amt_int", "amt_one", "amt_expr"}),
+    "take_ps": frozenset({"amt_int", "amt_one"}),
+    "discard_ps": frozenset({"amt_int", "amt_one"}),
+}
 REF_NEEDS = {  # card reference -> what must come before it
     "discarded": "discard", "given": "give", "taken": "take", "chosen": "choose_card",
     "played": "card_played",
@@ -40,10 +56,11 @@ class Scope:
     bound: set[str] = field(default_factory=set)
     in_effect: bool = False     # inside a lasting rule or trigger body
     in_box: bool = False
+    in_match: bool = False      # a Power Struggle card played to match an attack
 
     def child(self, *extra: str, in_effect: bool | None = None) -> Scope:
         return Scope(self.bound | set(extra), self.in_effect if in_effect is None else in_effect,
-                     self.in_box)
+                     self.in_box, self.in_match)
 
 
 @dataclass
@@ -148,11 +165,14 @@ class Checker:
                               "docs/data-corrections.md and the data file")
 
     def _lasting_flag(self, cdef: CardDef) -> None:
+        """W502: an underlined title (2.2.5) means the event leaves something
+        in play beyond its action round: a lasting rule or trigger, a change
+        to the map, cards set aside, an end of the game still to come. A
+        'cancel' neither needs nor forbids the underline."""
         event = cdef.clause("event")
         if event is None:
             return
-        registers = any(n.kind in ("lasting", "trigger", "next_rule", "eliminate")
-                        for n in event.walk())
+        registers = any(_persists(n) for n in event.walk())
         flagged = cdef.clause("lasting_flag") is not None
         if registers and not flagged:
             self.r.report("W502", "the event sets up a lasting effect but the card is not "
@@ -160,6 +180,31 @@ class Checker:
         elif flagged and not registers:
             self.r.report("W502", "the card is marked 'lasting' but its event sets up no "
                           "lasting effect or trigger", cdef.clause("lasting_flag").span)
+
+    # ------------------------------------------------------------- power struggle cards
+    def ps_card(self, pdef: PsCardDef) -> None:
+        """A wild card's plays (8.3.2): a wild card of the Power Struggle deck,
+        a summary, and what it does when played to attack or to match."""
+        wild = {key(c.name) for c in self.names.data.ps_cards if c.kind == "wild"}
+        if key(pdef.name) not in wild:
+            self.r.report("E105", f"\"{pdef.name}\" is not a wild card of the Power Struggle "
+                          "deck", pdef.span, did_you_mean(pdef.name, sorted(
+                              {c.name for c in self.names.data.ps_cards if c.kind == "wild"})))
+        if not pdef.all("summary"):
+            self.r.report("E401", f"power struggle card \"{pdef.name}\" has no 'summary'",
+                          pdef.span)
+        plays = pdef.all("ps_play")
+        if not plays:
+            self.r.report("E401", f"power struggle card \"{pdef.name}\" has no play", pdef.span,
+                          "add 'when played to attack: ...' or 'when played to match: ...' "
+                          "(rule 8.3.2)")
+        seen: set[str] = set()
+        for play in plays:
+            mode, body = play.children
+            if mode.kind in seen:
+                self.r.report("E405", "this play is given twice", play.span)
+            seen.add(mode.kind)
+            self.body(body, Scope({"power_struggle"}, in_match=mode.kind == "to_match"))
 
     # ------------------------------------------------------------- boxes
     def box(self, bdef: BoxDef) -> None:
@@ -252,7 +297,8 @@ class Checker:
                 other = rest[0]
                 after2 = self.body(other, scope.child()) if other.kind == "body" else self.stmt(
                     other, scope.child())
-                after = Scope(after.bound & after2.bound, scope.in_effect, scope.in_box)
+                after = Scope(after.bound & after2.bound, scope.in_effect, scope.in_box,
+                              scope.in_match)
             return scope.child(*(after.bound & scope.bound))
         if kind == "choose_one":
             labels: dict[str, Span] = {}
@@ -261,6 +307,9 @@ class Checker:
                 if key(label.text) in labels:
                     self.r.report("E405", f"option \"{label.text}\" is given twice", label.span)
                 labels[key(label.text)] = label.span
+                guard = option.first("option_if")
+                if guard:
+                    self.cond(guard.children[0], scope)
                 self.body(option.nodes("body")[0], scope.child())
             if len(labels) < 2:
                 self.r.report("E201", "'chooses one' needs at least two options", node.span)
@@ -315,6 +364,17 @@ class Checker:
         if kind == "eliminate":
             self.one_space(node.children[0], scope)
             return scope
+        if kind == "succeed":
+            if scope.in_box:
+                self.r.report("E201", "a Tiananmen box is no event: 'this event succeeds' means "
+                              "nothing here", node.span)
+            return scope
+        if kind == "bar_suit":
+            if not scope.in_match:
+                self.r.report("E201", "only a Power Struggle card played to match an attack "
+                              "knows the attacked suit", node.span,
+                              "write it under 'when played to match:' (rule 8.3.2)")
+            return scope
         raise AssertionError(kind)
 
     def action(self, node: Node, scope: Scope) -> Scope:
@@ -322,8 +382,11 @@ class Checker:
         optional = any(c.kind == "may" for c in node.children[:-1])
         kind = verb.kind
         out = scope
+        for ref in (n for n in node.walk() if n.kind == "owner_of"):
+            self.card_ref(ref.children[0], scope)
+        if kind in AMOUNTS:
+            self.amount(verb.children[0], scope, allowed=AMOUNTS[kind])
         if kind in ("place", "remove", "replace", "move"):
-            self.amount(verb.children[0], scope, allow_all=kind != "place")
             owners = verb.nodes("owner")
             if kind == "replace" and len(owners) < 2:
                 self.r.report("E201", "'replaces' needs whose SP go and whose come: e.g. "
@@ -336,7 +399,6 @@ class Checker:
         elif kind == "place_enough":
             self.spaces(verb.nodes("spaces")[0], scope)
         elif kind == "checks":
-            self.amount(verb.children[0], scope)
             where = verb.first("check_where")
             if where:
                 self.spaces(where.children[0], scope)
@@ -348,8 +410,6 @@ class Checker:
             where = verb.first("spaces")
             if where:
                 self.spaces(where, scope)
-        elif kind == "gain_vp":
-            self.amount(verb.children[0], scope, allow_all=False)
         elif kind == "ussr":
             name = _strings(verb)[0]
             if key(name.text) not in self.names.ussr:
@@ -362,7 +422,6 @@ class Checker:
             self.countries(verb.children[0], scope, single=True)
             out = scope.child("power_struggle")  # binds the country of the power struggle
         elif kind in ("draw_cards", "draw_ps"):
-            self.amount(verb.children[0], scope, allow_all=False)
             out = scope.child("drawn")
         elif kind in ("discard", "reveal", "take", "give", "set_aside", "choose_card",
                       "play_ops_from"):
@@ -370,8 +429,9 @@ class Checker:
             self.cards(cards, scope)
             out = scope.child({"discard": "discard", "reveal": "revealed", "take": "take",
                                "give": "give", "choose_card": "choose_card"}.get(kind, kind))
-        elif kind == "take_ps":
-            self.amount(verb.children[0], scope, allow_all=False)
+        elif kind in ("take_ps", "discard_ps"):
+            self._needs(scope, "power_struggle", verb.span, "Power Struggle cards are only in "
+                        "hand during a power struggle: use a power struggle trigger")
         elif kind in ("play_event", "play_ops"):
             self.card_ref(verb.children[0], scope)
         elif kind == "choose_space":
@@ -408,7 +468,7 @@ class Checker:
                     self._range(value, -6, 6, "modifier")
                 if rule.kind == "hand_size":
                     self._range(rule.ints()[0], 1, 12, "hand size")
-                if rule.kind == "extra_rounds":
+                if rule.kind in ("extra_rounds", "optional_extra_rounds"):
                     self._range(rule.ints()[0], 1, 3, "number of extra action rounds")
                 if rule.kind == "place_cost":
                     self._range(rule.ints()[0], 1, 4, "placement cost")
@@ -466,6 +526,9 @@ class Checker:
         elif kind == "sel_names":
             for name in _names(node):
                 self.place_name(name)
+        elif kind in _COUNTRY_NEEDS:
+            need = _COUNTRY_NEEDS[kind]
+            self._needs(scope, need, node.span, _NEEDS_MSG[need])
         else:
             for part in node.children:
                 if part.kind == "space_types":
@@ -515,11 +578,13 @@ class Checker:
     def cards(self, node: Node, scope: Scope) -> None:
         self.amount(node.children[0], scope)
         if node.kind == "cards_of_pool":
-            pool = node.nodes("drawn", "revealed")[0]
-            self._needs(scope, pool.kind, pool.span, f"'the {pool.kind} cards' needs an earlier "
-                        f"'{'draws' if pool.kind == 'drawn' else 'reveals'} ...'")
+            self.pool(node.nodes("drawn", "revealed")[0], scope)
         for f in node.nodes("with_min_ops"):
             self._range(f.ints()[0], 1, 4, "Ops value")
+
+    def pool(self, pool: Node, scope: Scope) -> None:
+        self._needs(scope, pool.kind, pool.span, f"'the {pool.kind} cards' needs an earlier "
+                    f"'{'draws' if pool.kind == 'drawn' else 'reveals'} ...'")
 
     def card_ref(self, node: Node, scope: Scope) -> None:
         if node.kind == "this_card":
@@ -533,14 +598,16 @@ class Checker:
                     f"that {'plays' if word == 'played' else need.split('_')[0] + 's'} a card")
 
     # ------------------------------------------------------------- amounts, expressions
-    def amount(self, node: Node, scope: Scope, allow_all: bool = True) -> None:
+    def amount(self, node: Node, scope: Scope, allowed: frozenset[str] = ANY_AMOUNT) -> None:
+        """An amount, of a kind the verb can carry out exactly (AMOUNTS)."""
         kind = node.kind
+        if kind not in allowed:
+            words = {"amt_up_to": "'up to'", "amt_all": "'all'", "amt_any": "'any number of'",
+                     "amt_table": "a table", "amt_expr": "an expression"}
+            self.r.report("E201", f"{words.get(kind, 'this amount')} is not an amount here",
+                          node.span, "give a number")
         if kind in ("amt_int", "amt_up_to"):
             self._range(node.ints()[0], 1, 20, "amount")
-        elif kind == "amt_all" and not allow_all:
-            self.r.report("E201", "'all' is not an amount here", node.span, "give a number")
-        elif kind == "amt_any" and not allow_all:
-            self.r.report("E201", "'any number of' is not an amount here", node.span)
         elif kind == "amt_expr":
             self.expr(node.children[0], scope)
         elif kind == "amt_table":
@@ -575,6 +642,8 @@ class Checker:
             elif what.kind == "count_events":
                 for name in _strings(what.children[0]):
                     self.card_name(name)
+            elif what.kind == "count_pool":
+                self.pool(what.nodes("drawn", "revealed")[0], scope)
         else:
             for child in node.nodes():
                 self.expr(child, scope)
@@ -583,7 +652,8 @@ class Checker:
     def requires(self, node: Node) -> None:
         """A prerequisite (rule 7.1) reads the game state only."""
         for n in node.walk():
-            if n.kind in ("cond_roll", "cond_did", "cond_card", "cond_won_roll_off"):
+            if n.kind in ("the_roll", "cond_did", "cond_card", "cond_won_roll_off",
+                          "cond_cards_exist", "count_pool", "owner_of"):
                 self.r.report("E201", "a prerequisite can only test the game state (events, "
                               "Power, control, VP, turn, Tiananmen track)", n.span)
                 return
@@ -594,7 +664,8 @@ class Checker:
         if kind in ("cond_and", "cond_or", "cond_not"):
             for child in node.nodes():
                 self.cond(child, scope)
-        elif kind in ("cond_event", "cond_in_effect", "cond_not_in_effect", "cond_cancelled"):
+        elif kind in ("cond_event", "cond_in_effect", "cond_not_in_effect", "cond_cancelled",
+                      "cond_succeeded"):
             self.card_name(_strings(node)[0])
         elif kind == "cond_controls":
             self.spaces(node.children[1], scope)
@@ -604,12 +675,17 @@ class Checker:
             self._range(node.ints()[0], 0, 6, "number of countries")
         elif kind == "cond_ts_reached":
             self._range(node.ints()[0], 1, 8, "box number")
-        elif kind == "cond_roll":
-            self._needs(scope, "roll", node.span, "'the roll' needs an earlier 'rolls a die'")
-            if "roll_unmodified" in scope.bound:
-                self._die_reachable(node.children[0])
-        elif kind == "cond_turn":
-            self._turn_range(node.children[0])
+        elif kind == "cond_compare":
+            left, comparison = node.children
+            self.expr(left, scope)
+            for part in comparison.nodes():
+                self.expr(part, scope)
+            if left.kind == "the_roll" and "roll_unmodified" in scope.bound:
+                self._die_reachable(comparison)
+            if left.kind == "the_turn":
+                self._turn_range(comparison)
+        elif kind == "cond_cards_exist":
+            self.pool(node.nodes("drawn", "revealed")[0], scope)
         elif kind in ("cond_exists", "cond_none"):
             self.spaces(node.children[0], scope)
         elif kind == "cond_card":
@@ -764,9 +840,9 @@ def _turn_never(card: DeckCard, cond: Node, reporter: Reporter) -> None:
     """E404 for 'requires the turn is ...' before the card's period enters the deck."""
     first = FIRST_TURN.get(card.period or "", 1)
     for n in cond.walk():
-        if n.kind != "cond_turn":
+        if n.kind != "cond_compare" or n.children[0].kind != "the_turn":
             continue
-        comp = n.children[0]
+        comp = n.children[1]
         ints = [int(x) for x in (comp.children[0].split("-") if comp.kind == "cmp_range"
                                  and len(comp.children) == 1 else comp.ints())]
         latest = {"cmp_eq": ints[0] if ints else 99, "cmp_range": ints[-1] if ints else 99}.get(
@@ -807,6 +883,18 @@ def _static_sel(checker: Checker, np: Node) -> dict | None:
     return sel
 
 
+def _persists(node: Node) -> bool:
+    """Whether a statement leaves an effect in play after its action round."""
+    kind = node.kind
+    if kind == "lasting":
+        return node.children[0].kind != "until_round_end"
+    if kind == "trigger":
+        return node.children[0].kind != "at_end_of_this_round"
+    if kind == "action":
+        return node.children[-1].kind in ("set_aside", "end_game")
+    return kind in ("next_rule", "eliminate")
+
+
 def _names(node: Node) -> list[Name]:
     return [n for sub in node.walk() for n in sub.names()]
 
@@ -829,6 +917,10 @@ _META_HINT = {
     "side": "add 'side democrat', 'side communist', 'side neutral' or 'side scoring' (rule 2.2.2)",
     "summary": "add a one-line summary in your own words: summary \"...\"",
 }
+
+_COUNTRY_NEEDS = {"spaces_of_chosen_country": "chosen_country",
+                  "spaces_of_this_country": "this_country",
+                  "spaces_of_struggle_country": "power_struggle"}
 
 _NEEDS_MSG = {
     "chosen_space": "'the chosen space' refers to no earlier choice",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dsl.ast import BoxDef, CardDef, CardName, Node
+from dsl.ast import BoxDef, CardDef, CardName, Node, PsCardDef
 from dsl.names import Names, key
 
 Op = dict[str, Any]
@@ -45,11 +45,20 @@ _DURATIONS = {
 
 _CMP = {"or_more": ">=", "or_less": "<="}
 
+# "in the chosen country": a country where spaces are expected.
+_COUNTRY_REFS = {"spaces_of_chosen_country": "chosen_country",
+                 "spaces_of_this_country": "this_country",
+                 "spaces_of_struggle_country": "power_struggle_country"}
+
 
 def player(node: Node) -> str:
-    """'democrat', 'communist', 'you', 'opponent' or 'he' from a player phrase."""
+    """'democrat', 'communist', 'you', 'opponent', 'he' or 'owner:REF' (the
+    side of a referenced card) from a player phrase."""
     while node.kind in ("player", "player_side", "owner", "card_side", "card_side_name"):
         node = node.children[0]
+    if node.kind == "owner_of":
+        ref = node.children[0]
+        return "owner:" + ("this" if ref.kind == "this_card" else ref.children[0].kind)
     return node.kind
 
 
@@ -77,6 +86,14 @@ class Compiler:
             "cancels": cancels,
             "on_ops": self.body(on_ops.children[0]) if on_ops else None,
         }
+
+    def ps_card(self, pdef: PsCardDef) -> dict[str, Any]:
+        """A wild card's programs by the step it is played in (8.3.2)."""
+        plays = {}
+        for play in pdef.all("ps_play"):
+            mode, body = play.children
+            plays["attack" if mode.kind == "to_attack" else "match"] = self.body(body)
+        return plays
 
     def box(self, bdef: BoxDef) -> dict[str, Any]:
         """A Tiananmen box award: immediate ops, or a lasting effect (6.3.5)."""
@@ -133,8 +150,12 @@ class Compiler:
 
     def s_choose_one(self, node: Node) -> Op:
         who, *options = node.children
-        return {"op": "choose_one", "player": player(who), "options": [
-            {"label": o.strings()[0].text, "do": self.body(o.nodes("body")[0])} for o in options]}
+        out = []
+        for o in options:
+            guard = o.first("option_if")
+            out.append({"label": o.strings()[0].text, "do": self.body(o.nodes("body")[0]),
+                        "if": self.cond(guard.children[0]) if guard else None})
+        return {"op": "choose_one", "player": player(who), "options": out}
 
     def s_for_each(self, node: Node) -> Op:
         target, body = node.children
@@ -172,6 +193,12 @@ class Compiler:
 
     def s_eliminate(self, node: Node) -> Op:
         return {"op": "eliminate", "space": self.one_space(node.children[0])}
+
+    def s_succeed(self, node: Node) -> Op:
+        return {"op": "succeed"}
+
+    def s_bar_suit(self, node: Node) -> Op:
+        return {"op": "bar_suit"}
 
     # ------------------------------------------------------------- verbs
     def _sp_parts(self, node: Node) -> tuple[Any, list[str], list[Node], int | None]:
@@ -255,6 +282,10 @@ class Compiler:
 
     def v_discard(self, node: Node, actor: str) -> Op:
         return {"op": "discard", "cards": self.cards_sel(node.children[0], default_scoring=False)}
+
+    def v_discard_ps(self, node: Node, actor: str) -> Op:
+        return {"op": "discard", "cards": {"pool": "power_struggle_hand", "random": True,
+                                           "count": self.amount(node.children[0])}}
 
     def v_reveal(self, node: Node, actor: str) -> Op:
         return {"op": "reveal", "cards": self.cards_sel(node.children[0])}
@@ -370,6 +401,9 @@ class Compiler:
         who, count = node.children
         return {"hook": "action_rounds", "player": player(who), "delta": int(count)}
 
+    def r_optional_extra_rounds(self, node: Node) -> dict[str, Any]:
+        return {**self.r_extra_rounds(node), "optional": True}  # the player may pass it
+
     def r_hand_size(self, node: Node) -> dict[str, Any]:
         who, size = node.children
         return {"hook": "hand_size", "player": player(who), "size": int(size)}
@@ -424,6 +458,8 @@ class Compiler:
             return {"ref": "chosen_space"}
         if node.kind == "ref_this_space":
             return {"ref": "this_space"}
+        if node.kind in _COUNTRY_REFS:
+            return {"in": {"ref": _COUNTRY_REFS[node.kind]}}
         if node.kind == "sel_names":
             return self.place_names(node.children[0])
         sel: dict[str, Any] = {}
@@ -460,8 +496,10 @@ class Compiler:
     def control(self, node: Node) -> str:
         if node.kind == "uncontrolled":
             return "none"
-        return node.children[0] if node.children and isinstance(node.children[0], str) else (
-            player(node))
+        if node.children and isinstance(node.children[0], str):
+            word = node.children[0]
+            return "you" if word == "your" else word
+        return player(node)
 
     def place_names(self, names: Node) -> dict[str, Any]:
         """Bare names: spaces, countries or regions; a mixed list is a union."""
@@ -512,11 +550,16 @@ class Compiler:
         amount = self.amount(node.children[0])
         if node.kind == "cards_of_pool":
             pool = node.nodes("drawn", "revealed")[0].kind
-            return {"pool": pool, "count": amount}
+            return self.card_filters({"pool": pool, "count": amount}, node.children[1:])
         sel: dict[str, Any] = {"pool": "hand", "count": amount}
         if default_scoring is not None:
             sel["scoring"] = default_scoring  # rule B.3.8: no Scoring cards unless stated
-        for part in node.children[1:]:
+        return self.card_filters(sel, node.children[1:])
+
+    def card_filters(self, sel: dict[str, Any], parts: list) -> dict[str, Any]:
+        for part in parts:
+            if not isinstance(part, Node):
+                continue
             kind = part.kind
             if kind == "card_adj":
                 sel["random"] = True
@@ -526,8 +569,12 @@ class Compiler:
                 sel["scoring"] = True
             elif kind == "including_scoring":
                 sel.pop("scoring", None)
-            elif kind == "with_side":
+            elif kind in ("with_side", "with_playable_side"):
                 sel["sides"] = [player(s) for s in part.children]
+                if kind == "with_playable_side":
+                    sel["playable"] = True
+            elif kind == "with_playable":
+                sel["playable"] = True
             elif kind == "with_red_title":
                 sel["red_title"] = True
             elif kind == "with_min_ops":
@@ -585,6 +632,8 @@ class Compiler:
             return int(node.ints()[0])
         if kind == "the_roll":
             return {"expr": "roll"}
+        if kind == "the_turn":
+            return {"expr": "turn"}
         if kind in ("add", "sub", "mul"):
             a, b = node.children
             return {"expr": kind, "args": [self.expr(a), self.expr(b)]}
@@ -608,6 +657,10 @@ class Compiler:
                 node.strings()[0].text)]}
         if kind == "count_discarded":
             return {"expr": "count_discarded"}
+        if kind == "count_pool":
+            pool = node.nodes("drawn", "revealed")[0].kind
+            return {"expr": "count_cards", "cards": self.card_filters(
+                {"pool": pool, "count": "all"}, node.children[1:])}
         return {"expr": "count_events", "cards": [self.card_number(n) for n in
                                                   node.children[0].strings()]}
 
@@ -619,9 +672,11 @@ class Compiler:
             return {"cond": kind[5:], "args": [self.cond(c[0]), self.cond(c[1])]}
         if kind == "cond_not":
             return {"cond": "not", "arg": self.cond(c[0])}
-        if kind in ("cond_event", "cond_in_effect", "cond_not_in_effect", "cond_cancelled"):
+        if kind in ("cond_event", "cond_in_effect", "cond_not_in_effect", "cond_cancelled",
+                    "cond_succeeded"):
             name = {"cond_event": "event_occurred", "cond_in_effect": "in_effect",
-                    "cond_not_in_effect": "not_in_effect", "cond_cancelled": "cancelled"}[kind]
+                    "cond_not_in_effect": "not_in_effect", "cond_cancelled": "cancelled",
+                    "cond_succeeded": "succeeded"}[kind]
             return {"cond": name, "card": self.card_number(node.strings()[0])}
         if kind == "cond_controls":
             return {"cond": "controls", "player": player(c[0]), "where": self.spaces(c[1])["where"],
@@ -637,8 +692,14 @@ class Compiler:
             return {"cond": "tiananmen_ahead", "player": player(c[0])}
         if kind == "cond_ts_reached":
             return {"cond": "tiananmen_reached", "player": player(c[0]), "box": int(c[1])}
-        if kind in ("cond_roll", "cond_turn"):
-            return {"cond": kind[5:], **self.comparison(c[0])}
+        if kind == "cond_compare":
+            return {"cond": "compare", "left": self.expr(c[0]), **self.comparison(c[1])}
+        if kind == "cond_period":
+            return {"cond": "period", "period": c[0].kind}
+        if kind == "cond_cards_exist":
+            pool = node.nodes("drawn", "revealed")[0].kind
+            return {"cond": "cards_exist", "cards": self.card_filters(
+                {"pool": pool, "count": "all"}, c[1:])}
         if kind in ("cond_exists", "cond_none"):
             return {"cond": "exists" if kind == "cond_exists" else "none",
                     "where": self.spaces(c[0])["where"]}
@@ -663,7 +724,7 @@ class Compiler:
             return {"cmp": "between", "value": [lo, hi]}
         if kind == "cmp_eq":
             return {"cmp": "==", "value": int(node.ints()[0])}
-        op = {"cmp_gt": ">", "cmp_lt": "<", "cmp_ge": ">="}[kind]
+        op = {"cmp_gt": ">", "cmp_lt": "<", "cmp_ge": ">=", "cmp_le": "<="}[kind]
         return {"cmp": op, "value": self.expr(node.children[0])}
 
     def card_pred(self, node: Node) -> dict[str, Any]:

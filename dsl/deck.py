@@ -94,6 +94,8 @@ class Deck:
     compiled_boxes: int = 0
     #: The mod's card files: {"file": name within the mod folder, "sha256": ...}.
     mods: list[dict[str, str]] = field(default_factory=list)
+    #: Power Struggle wild cards by name: {"attack"|"match": program} (8.3.2).
+    ps_cards: dict[str, dict[str, list]] = field(default_factory=dict)
 
     def card(self, number: int) -> CompiledCard:
         return self.cards[number]
@@ -163,8 +165,7 @@ def load_deck(paths: list[Path] | None = None, mod: Path | None = None,
                             "give a folder of .card files")
         layers.append(_parse_all(card_files([mod], reporter, "E005") if mod.is_dir() else [],
                                  reporter))
-    cards, boxes = _layer(layers, reporter)
-    deck = _build(names, cards, boxes, reporter)
+    deck = _build(names, _layer(layers, reporter), reporter)
     if mod is not None and mod.is_dir():
         deck.mods = _fingerprint(mod)
     return deck
@@ -195,36 +196,35 @@ def _parse_all(files: list[Path], reporter: Reporter) -> list[SourceFile]:
     return parsed
 
 
-def _layer(layers: list[list[SourceFile]], reporter: Reporter
-           ) -> tuple[dict[int, tuple[CardDef, SourceFile]], dict[int, tuple[BoxDef, SourceFile]]]:
-    """Cards and boxes by number; later layers replace earlier ones (mods)."""
-    cards: dict[int, tuple[CardDef, SourceFile]] = {}
-    boxes: dict[int, tuple[BoxDef, SourceFile]] = {}
+def _layer(layers: list[list[SourceFile]], reporter: Reporter) -> dict[str, dict]:
+    """Cards and boxes by number, Power Struggle cards by name, each with its
+    source file; a later layer (a mod) replaces what an earlier one defines."""
+    kinds = {  # kind: (definitions of a file, identity, how it is named)
+        "cards": (lambda src: src.cards, lambda d: d.number, "card number {}"),
+        "boxes": (lambda src: src.boxes, lambda d: d.number, "Tiananmen box {}"),
+        "ps_cards": (lambda src: src.ps_cards, lambda d: key(d.name),
+                     "power struggle card \"{}\""),
+    }
+    found: dict[str, dict] = {kind: {} for kind in kinds}
     for layer in layers:
-        seen_cards: dict[int, CardDef] = {}
-        seen_boxes: dict[int, BoxDef] = {}
+        seen: dict[str, dict] = {kind: {} for kind in kinds}
         for src in layer:
-            for cdef in src.cards:
-                if cdef.number in seen_cards:
-                    first = seen_cards[cdef.number]
-                    reporter.report("E402", f"card number {cdef.number} is defined twice",
-                                    cdef.span, f"first defined at {first.span} as "
-                                    f"\"{first.name}\"")
-                    continue
-                seen_cards[cdef.number] = cdef
-                cards[cdef.number] = (cdef, src)
-            for bdef in src.boxes:
-                if bdef.number in seen_boxes:
-                    reporter.report("E402", f"Tiananmen box {bdef.number} is defined twice",
-                                    bdef.span, f"first defined at {seen_boxes[bdef.number].span}")
-                    continue
-                seen_boxes[bdef.number] = bdef
-                boxes[bdef.number] = (bdef, src)
-    return cards, boxes
+            for kind, (items, ident, what) in kinds.items():
+                for item in items(src):
+                    first = seen[kind].setdefault(ident(item), item)
+                    if first is not item:
+                        shown = item.name if kind == "ps_cards" else ident(item)
+                        named = f' as "{first.name}"' if kind == "cards" else ""
+                        reporter.report("E402", f"{what.format(shown)} is defined twice",
+                                        item.span, f"first defined at {first.span}{named}")
+                        continue
+                    found[kind][ident(item)] = (item, src)
+    return found
 
 
-def _build(names: Names, cards: dict[int, tuple[CardDef, SourceFile]],
-           boxes: dict[int, tuple[BoxDef, SourceFile]], reporter: Reporter) -> Deck:
+def _build(names: Names, found: dict[str, dict], reporter: Reporter) -> Deck:
+    cards: dict[int, tuple[CardDef, SourceFile]] = found["cards"]
+    boxes: dict[int, tuple[BoxDef, SourceFile]] = found["boxes"]
     printed = names.data.cards
     deck_names = {key(c.name): n for n, c in printed.items() if n not in cards}
     for number, (cdef, _) in sorted(cards.items()):
@@ -252,13 +252,19 @@ def _build(names: Names, cards: dict[int, tuple[CardDef, SourceFile]],
         program = _guarded(reporter, bdef.span, lambda bdef=bdef: compiler.box(bdef)) if ok \
             else None
         out_boxes[number] = _compiled_box(bdef, src, program)
+    out_ps: dict[str, dict[str, list]] = {}
+    for pdef, _src in found["ps_cards"].values():
+        ok = _guarded(reporter, pdef.span, lambda pdef=pdef: checker.ps_card(pdef))
+        plays = _guarded(reporter, pdef.span, lambda pdef=pdef: compiler.ps_card(pdef)) if ok \
+            else None
+        out_ps[pdef.name] = plays if isinstance(plays, dict) else {}
     deck_cards = [DeckCard(n, c.name, c.period, Span(c.span or "", 1, 1)) for n, c in
                   out_cards.items()]
     for dc in deck_cards:
         if dc.number in cards:
             dc.cdef = cards[dc.number][0]
     _guarded(reporter, Span("", 1, 1), lambda: check_deck(deck_cards, reporter))
-    return Deck(out_cards, out_boxes, reporter.sorted(), compiled, len(out_boxes))
+    return Deck(out_cards, out_boxes, reporter.sorted(), compiled, len(out_boxes), ps_cards=out_ps)
 
 
 def _guarded(reporter: Reporter, span: Span, work) -> Any:

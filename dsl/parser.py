@@ -14,7 +14,7 @@ from pathlib import Path
 from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from dsl.ast import BoxDef, CardDef, CardName, Name, Node, SourceFile
+from dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, SourceFile
 from dsl.diagnostics import Reporter, Span, did_you_mean
 from dsl.grammar import friendly, keyword, parser
 
@@ -218,6 +218,8 @@ class _Build(Transformer):
                 src.cards.append(item)
             elif isinstance(item, BoxDef):
                 src.boxes.append(item)
+            elif isinstance(item, PsCardDef):
+                src.ps_cards.append(item)
         return src
 
     def _span(self, meta) -> Span:
@@ -276,6 +278,12 @@ class _Build(Transformer):
         number, title, *clauses = [c for c in children if not isinstance(c, Token)]
         span = Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
         return CardDef(int(number), title.text, span, [c for c in clauses if isinstance(c, Node)])
+
+    @v_args(meta=True)
+    def ps_card(self, meta, children) -> PsCardDef:
+        title, *clauses = [c for c in children if not isinstance(c, Token)]
+        span = Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+        return PsCardDef(title.text, span, [c for c in clauses if isinstance(c, Node)])
 
     @v_args(meta=True)
     def box(self, meta, children) -> BoxDef:

@@ -18,6 +18,18 @@ def rounds_allowed(game, side: str) -> int:
     return game.data.action_rounds + hooks.total(game, "action_rounds", player=side)
 
 
+def optional_round(game, side: str) -> bool:
+    """Whether ``side``'s current round is an extra one he may pass (an
+    effect that lets him take it rather than gives it, 4.1)."""
+    effects = hooks.active(game, "action_rounds")
+    if not any(e["rule"].get("optional") for e in effects):
+        return False
+    owed = game.data.action_rounds + sum(
+        game.events.effect_value(game, e, {"player": side})
+        for e in effects if not e["rule"].get("optional"))
+    return game.state["rounds"][side] > owed
+
+
 def ops_value(game, side: str, card: int | None, declared=(), printed: int | None = None) -> int:
     """7.3: the card's Ops for ``side``: printed value plus every modifier in
     aggregate, then a minimum of 1 (7.3.2; ruling R8). ``printed`` stands in
@@ -68,11 +80,14 @@ def action_round(game):
     st = game.state
     side = st["phasing"]
     st["rounds"][side] += 1
+    if (yield from pass_extra_round(game, side)):
+        return
     yield from hooks.run(game, "action_round_start", player=side)
     if not st["hands"][side]:
         # 4.5.2: no card, no round, so no obligation to meet either (ruling R38).
         game.note("forfeit", f"{side} has no card and forfeits action round {st['ar']}",
                   player=side)
+        yield from hooks.run(game, "card_played", player=side, played=None, played_use=None)
     elif not (yield from obligation(game, side)):
         options = playable_cards(game, side)
         card = yield game.ask("card", side, options, f"{side}: choose a card to play",
@@ -81,6 +96,21 @@ def action_round(game):
     yield from hooks.run(game, "action_round_end", player=side)
     expire(game, "end_of_action_round")
     yield from hooks.run(game, "as_soon_as")
+
+
+def pass_extra_round(game, side: str):
+    """An extra round the player may take (4.1): he is asked, unless he
+    holds a Scoring card, which he must still play (4.5.4). True when he
+    passes it."""
+    if not optional_round(game, side) or not game.hand(side) or any(
+            game.data.cards[c].side == "scoring" for c in game.hand(side)):
+        return False
+    take = yield game.ask("extra_round", side, ["yes", "no"],
+                         f"{side}: take your extra action round?", ["Yes", "No"])
+    if take == "yes":
+        return False
+    game.note("pass", f"{side} passes his extra action round", player=side)
+    return True
 
 
 def obligation(game, side: str):
@@ -105,7 +135,10 @@ def obligation(game, side: str):
         if pick != "obligation":
             yield from play_card(game, side, pick)
             return True
-    return (yield from hooks.run(game, "action_round_replace", player=side))
+    replaced = yield from hooks.run(game, "action_round_replace", player=side)
+    if replaced:  # no card was played this round
+        yield from hooks.run(game, "card_played", player=side, played=None, played_use=None)
+    return replaced
 
 
 def playable_cards(game, side: str) -> list[int]:
@@ -153,8 +186,9 @@ def play_card(game, side: str, card: int):
     st["played"] = card
     info = game.data.cards[card]
     game.note("play", f"{side} plays {game.card_name(card)}", player=side, card=card)
-    yield from hooks.run(game, "card_played", player=side, played=card)
     if info.side == "scoring":
+        yield from hooks.run(game, "card_played", player=side, played=card,
+                             played_use="scoring")
         yield from play_scoring_card(game, side, card)
         return
     uses = ops_uses(game, side)
@@ -172,6 +206,9 @@ def play_card(game, side: str, card: int):
                   "the card plays for operations only", card=card)
     use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
                          card=card)
+    # After the choice and before the card's effects (a watch on how the
+    # next card is played is settled here).
+    yield from hooks.run(game, "card_played", player=side, played=card, played_use=use)
     if use == "event":
         happened = yield from run_event(game, card, side)
     elif use == "ops_and_event":

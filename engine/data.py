@@ -262,6 +262,15 @@ class GameData:
         """A copy whose deck adds or replaces these cards (a mod, by number)."""
         return replace(self, cards={**self.cards, **cards})
 
+    def period_of_turn(self, turn: int) -> str:
+        """4.1: the year a turn belongs to, by when each deck joins the game
+        (turns 1-3 Early, 4-7 Middle, 8-10 Late)."""
+        period = "early"
+        for after_turn, later in sorted(self.deck_additions.items()):
+            if turn > after_turn:
+                period = later
+        return period
+
     def cards_of_period(self, period: str) -> list[int]:
         """Numbers of the strategy cards of one period, ascending (rules 3.1, 4.4)."""
         if period not in PERIODS:

@@ -17,12 +17,14 @@ from engine import power_struggle as ps_rules
 from engine.board import opponent
 from engine.selectors import (
     Context,
+    actor,
     amount,
     card_matches,
     card_ref,
     countries,
     holds,
     ops_source,
+    ops_value_for,
     spaces,
     value,
     who,
@@ -33,8 +35,16 @@ Steps = Generator[Any, Any, Any]
 #: Compiled Operations options (docs/operations.md) -> engine Ops uses (6.0).
 _USES = {"place": "place", "support_checks": "check", "tiananmen": "tiananmen"}
 
+#: What a hook passes on to the trigger programs it runs (docs/operations.md).
+_HOOK_BINDINGS = ("played", "played_use", "space")
+
 #: The engine-side hook a timed end of the game waits on: step 4.5.5.
 END_OF_TURN_GAME_END = "new_years_eve"
+
+
+class EventEnds(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """A ``choose`` found nothing to choose: the rest of the event cannot
+    act, so the event ends there (it still counts as played, ruling R43)."""
 
 
 class EventRunner:
@@ -44,6 +54,7 @@ class EventRunner:
         self.deck = deck
         self.cards = {n: c for n, c in deck.cards.items() if c.event is not None}
         self.boxes = {n: b for n, b in deck.boxes.items() if b.program}
+        self.ps_cards = {name: plays for name, plays in deck.ps_cards.items() if plays}
 
     # ------------------------------------------------------- engine interface
     def mods(self) -> list[dict]:
@@ -72,7 +83,7 @@ class EventRunner:
             game.note("no_effect", f"{game.card_name(number)} has no effect now (5.2)")
             return True
         ctx = Context(you=side, card=number)
-        yield from self.run(game, card.event, ctx)
+        yield from self.run_whole(game, card.event, ctx)
         return True
 
     def on_ops(self, game, number: int, side: str) -> Steps:
@@ -80,12 +91,24 @@ class EventRunner:
         operations' clause)."""
         card = self.cards.get(number) or self.deck.cards.get(number)
         if card is not None and card.on_ops:
-            yield from self.run(game, card.on_ops, Context(you=side, card=number))
+            yield from self.run_whole(game, card.on_ops, Context(you=side, card=number))
 
     def box_award(self, game, box: int, side: str) -> Steps:
         """6.3.5: the award of the first player to reach ``box``."""
         game.note("award", f"{side} receives the award of box {box}", player=side, box=box)
-        yield from self.run(game, self.boxes[box].program, Context(you=side, box=box))
+        yield from self.run_whole(game, self.boxes[box].program, Context(you=side, box=box))
+
+    def ps_modes(self, name: str) -> set[str]:
+        """How a Power Struggle wild card may be played: "attack", "match" (8.3.2)."""
+        return set(self.ps_cards.get(name, ()))
+
+    def ps_play(self, game, name: str, mode: str, side: str, suit: str | None = None) -> Steps:
+        """A wild card's text, carried out by the player who played it (8.3.2);
+        a card played to match knows the attacked suit."""
+        ps = game.state["ps"]
+        ctx = Context(you=side, card=None, power_struggle_country=ps["country"],
+                      attacked_suit=suit)
+        yield from self.run_whole(game, self.ps_cards[name][mode], ctx)
 
     def effect_value(self, game, effect: dict, ctx: dict) -> Any:
         """What a lasting rule gives at a modifier or ban hook in ``ctx``."""
@@ -141,7 +164,7 @@ class EventRunner:
         the place of the action the hook announces."""
         rule = effect["rule"]
         env = _effect_context(effect)
-        env.update({k: v for k, v in ctx.items() if k in ("played", "space")})
+        env.update({k: v for k, v in ctx.items() if k in _HOOK_BINDINGS})
         if "country" in ctx:
             env["power_struggle_country"] = ctx["country"]
         if not self._filter(game, rule.get("filter") or {}, env, ctx):
@@ -152,14 +175,14 @@ class EventRunner:
         env["effect"] = effect.get("group", effect["id"])
         if rule["hook"] == END_OF_TURN_GAME_END:
             yield from self._game_end(game)
-        yield from self.run(game, rule["do"], env)
+        yield from self.run_whole(game, rule["do"], env)
         return rule["hook"] == "action_round_replace"
 
     def applies(self, game, effect: dict, ctx: dict) -> bool:
         """Whether a trigger or obligation would act at its hook in ``ctx``
         (its filter: whose action, which country or space, its condition)."""
         env = _effect_context(effect)
-        env.update({k: v for k, v in ctx.items() if k in ("played", "space")})
+        env.update({k: v for k, v in ctx.items() if k in _HOOK_BINDINGS})
         return self._filter(game, effect["rule"].get("filter") or {}, env, ctx)
 
     def _filter(self, game, filt: dict, env: Context, ctx: dict) -> bool:
@@ -183,64 +206,131 @@ class EventRunner:
         return found
 
     # --------------------------------------------------------------- programs
+    def run_whole(self, game, program: list[dict], ctx: Context) -> Steps:
+        """Run a whole event, award or trigger: a ``choose`` that finds
+        nothing ends it there (EventEnds)."""
+        try:
+            yield from self.run(game, program, ctx)
+        except EventEnds:
+            game.note("event_ends", f"{_source_ctx(game, ctx)}: nothing to choose, "
+                      "so the rest does not happen")
+
     def run(self, game, program: list[dict], ctx: Context) -> Steps:
-        """Run a list of operations in ``ctx``."""
+        """Run a list of operations in ``ctx``. An optional one ("may") is
+        offered only when it can act; afterwards ``did`` records whether it
+        actually did (a card discarded, an SP moved), not the yes or no."""
         for op in program:
-            ctx["actor"] = who(ctx, op.get("player", "you")) or ctx["you"]
-            if op.get("optional"):
-                ctx["did"] = (yield game.ask(
-                    "may", ctx["actor"], ["yes", "no"],
-                    f"{ctx['actor']}: {_describe(op)}?", ["Yes", "No"])) == "yes"
-                if not ctx["did"]:
-                    continue
-            yield from getattr(self, "op_" + op["op"])(game, op, ctx)
+            ctx["actor"] = actor(game, ctx, op.get("player", "you"))
+            handler = getattr(self, "op_" + op["op"])
+            if not op.get("optional"):
+                yield from handler(game, op, ctx)
+                continue
+            ctx["did"] = False
+            if not self._can_act(game, op, ctx):
+                continue
+            if (yield game.ask("may", ctx["actor"], ["yes", "no"],
+                               f"{ctx['actor']}: {_describe(op)}?", ["Yes", "No"])) != "yes":
+                continue
+            ctx.pop("acted", None)
+            yield from handler(game, op, ctx)
+            ctx["did"] = ctx.pop("acted", True)
+
+    def _can_act(self, game, op: dict, ctx: Context) -> bool:
+        """Whether an optional operation has anything to act on now."""
+        kind = op["op"]
+        sel = op.get("cards") or (op.get("among") if op.get("kind") == "card" else None)
+        if sel is not None:
+            if sel.get("pool") == "power_struggle_hand":
+                ps = game.state["ps"]
+                return bool(ps and ps["hands"][who(ctx, sel.get("of")) or ctx["actor"]])
+            return bool(self._pool(game, sel, ctx, who(ctx, sel.get("of")) or ctx["actor"]))
+        if kind == "choose":
+            find = spaces if op["kind"] == "space" else countries
+            return bool(find(game, op["among"], ctx))
+        if kind == "remove":
+            sp = game.state["sp"][who(ctx, op["owner"])]
+            return any(sp[s] for s in spaces(game, op["where"], ctx))
+        if kind == "support_checks":
+            from engine.operations import check_targets
+
+            within = spaces(game, op["where"], ctx) if op.get("where") is not None else None
+            return bool(check_targets(game, ctx["actor"], within,
+                                      op.get("needs_opponent_sp", True)))
+        if kind == "power_struggle":
+            return bool(countries(game, op["country"], ctx))
+        return True
 
     # SP operations (direct placement ignores 6.1: KO 7.4, ruling R36) ------------
     def op_place(self, game, op, ctx) -> Steps:
         owner = who(ctx, op["owner"])
-        yield from self._spread(game, op, ctx, owner, add=True)
+
+        def place(space: int, k: int) -> None:
+            self._change(game, owner, space, k)
+
+        yield from self._spread(game, op, ctx, place, None, f"place 1 {owner} SP")
 
     def op_remove(self, game, op, ctx) -> Steps:
         owner = who(ctx, op["owner"])
-        yield from self._spread(game, op, ctx, owner, add=False)
-
-    def _spread(self, game, op, ctx, owner: str, add: bool) -> Steps:
-        """Place or remove SPs: in each matching space, in one chosen space,
-        or one at a time where the actor likes (per-space cap, 'up to')."""
         sp = game.state["sp"][owner]
+
+        def remove(space: int, k: int) -> None:
+            self._change(game, owner, space, -k)
+
+        yield from self._spread(game, op, ctx, remove, sp.__getitem__,
+                                f"remove 1 {owner} SP")
+
+    def op_replace(self, game, op, ctx) -> Steps:
+        """Owner's SPs become new owner's SPs, one for one, in the same space."""
+        old, new = who(ctx, op["owner"]), who(ctx, op["new_owner"])
+        sp = game.state["sp"][old]
+
+        def replace(space: int, k: int) -> None:
+            self._change(game, old, space, -k)
+            self._change(game, new, space, k)
+
+        yield from self._spread(game, op, ctx, replace, sp.__getitem__,
+                                f"replace 1 {old} SP with a {new} SP")
+
+    def _spread(self, game, op, ctx, apply, available, what: str) -> Steps:
+        """Apply an SP change by the op's amount and choice: the whole amount
+        in one chosen space ("one"), in every matching space ("each"), or one
+        SP at a time where the actor likes ("any"), at most ``per_space_max``
+        per space, stopping early if the amount is "up to". ``available``
+        counts what a space can give (None: no limit, SPs are added)."""
         n, optional = amount(game, op["amount"], ctx)
         targets = spaces(game, op["where"], ctx)
-        verb = "places" if add else "removes"
-        if op["choice"] == "each" or (n is None and not optional):
-            for s in targets:
-                k = n if n is not None else sp[s]
-                self._change(game, owner, s, k if add else -min(k, sp[s]), verb)
-            yield from self._settle(game)
-            return
-        if op["choice"] == "one" and targets:
-            space = yield from self._pick_space(game, ctx, targets, f"{verb} {n} {owner} SP")
-            k = n if add else min(n, sp[space])
-            self._change(game, owner, space, k if add else -k, verb)
-            yield from self._settle(game)
-            return
-        done: dict[int, int] = {}
+        if available is not None:
+            targets = [s for s in targets if available(s) > 0]
         cap = op.get("per_space_max")
         count = 0
-        while n is None or count < n:
-            options = [s for s in targets
-                       if (add or sp[s] > 0) and (cap is None or done.get(s, 0) < cap)]
-            if not options:
-                break
-            if optional:
-                options = [*options, "done"]
-            left = "" if n is None else f" ({n - count} left)"
-            space = yield from self._pick_space(
-                game, ctx, options, f"{verb} 1 {owner} SP{left}")
-            if space == "done":
-                break
-            self._change(game, owner, space, 1 if add else -1, verb)
-            done[space] = done.get(space, 0) + 1
-            count += 1
+        if not targets:
+            ctx["acted"] = False
+            return
+        if op["choice"] == "one" or op["choice"] == "each" or n is None and not optional:
+            if op["choice"] == "one":
+                targets = [(yield from self._pick_space(game, ctx, targets, what))]
+            for s in targets:
+                k = n if n is not None else available(s)
+                k = k if available is None else min(k, available(s))
+                k = k if cap is None else min(k, cap)
+                apply(s, k)
+                count += k
+        else:
+            done: dict[int, int] = {}
+            while n is None or count < n:
+                options = [s for s in targets if (available is None or available(s) > 0)
+                           and (cap is None or done.get(s, 0) < cap)]
+                if not options:
+                    break
+                left = "" if n is None else f" ({n - count} left)"
+                space = yield from self._pick_space(
+                    game, ctx, [*options, "done"] if optional else options, what + left)
+                if space == "done":
+                    break
+                apply(space, 1)
+                done[space] = done.get(space, 0) + 1
+                count += 1
+        ctx["acted"] = count > 0
         yield from self._settle(game)
 
     def op_place_to_control(self, game, op, ctx) -> Steps:
@@ -253,35 +343,58 @@ class EventRunner:
         for s in targets:
             need = other[s] + game.stability[s] - game.state["sp"][owner][s]
             if need > 0:
-                self._change(game, owner, s, need, "places")
-        yield from self._settle(game)
-
-    def op_replace(self, game, op, ctx) -> Steps:
-        old, new = who(ctx, op["owner"]), who(ctx, op["new_owner"])
-        n, _ = amount(game, op["amount"], ctx)
-        sp = game.state["sp"]
-        for s in spaces(game, op["where"], ctx):
-            k = min(sp[old][s], n if n is not None else sp[old][s])
-            self._change(game, old, s, -k, "removes")
-            self._change(game, new, s, k, "places")
+                self._change(game, owner, s, need)
         yield from self._settle(game)
 
     def op_move(self, game, op, ctx) -> Steps:
+        """Take the owner's SPs out of the source spaces into the destination
+        spaces, one at a time as the actor likes, at most ``per_space_max``
+        into any one space; "up to" lets him stop early."""
         owner = who(ctx, op["owner"])
-        n, _ = amount(game, op["amount"], ctx)
         sp = game.state["sp"][owner]
-        sources = spaces(game, op["from"], ctx)
+        n, optional = amount(game, op["amount"], ctx)
+        sources = [s for s in spaces(game, op["from"], ctx) if sp[s]]
         dests = spaces(game, op["to"], ctx)
-        if not dests:
+        ctx["acted"] = False
+        if not sources or not dests:
             return
-        dest = dests[0]
-        if len(dests) > 1:
-            dest = yield from self._pick_space(game, ctx, dests, "move SPs to")
-        for s in sources:
-            k = sp[s] if n is None else min(n, sp[s])
-            if k and s != dest:
-                self._change(game, owner, s, -k, "removes")
-                self._change(game, owner, dest, k, "places")
+        if op.get("from_choice") == "one" and len(sources) > 1:
+            sources = [(yield from self._pick_space(game, ctx, sources, "move SPs from"))]
+        if op.get("to_choice") == "one" and len(dests) > 1:
+            dests = [(yield from self._pick_space(game, ctx, dests, "move SPs to"))]
+        cap = op.get("per_space_max")
+        if len(sources) == 1 and len(dests) == 1 and not optional:
+            src, dst = sources[0], dests[0]
+            k = sp[src] if n is None else min(n, sp[src])
+            k = k if cap is None else min(k, cap)
+            if src != dst and k:
+                self._change(game, owner, src, -k)
+                self._change(game, owner, dst, k)
+                ctx["acted"] = True
+            yield from self._settle(game)
+            return
+        moved: dict[int, int] = {}
+        count = 0
+        while n is None or count < n:
+            froms = [s for s in sources if sp[s]]
+            if not froms:
+                break
+            src = froms[0]
+            if len(froms) > 1:
+                src = yield from self._pick_space(game, ctx, froms, f"move 1 {owner} SP from")
+            tos = [d for d in dests if d != src and (cap is None or moved.get(d, 0) < cap)]
+            if not tos:
+                break
+            left = "" if n is None else f" ({n - count} left)"
+            dst = yield from self._pick_space(game, ctx, [*tos, "done"] if optional else tos,
+                                              f"move 1 {owner} SP to{left}")
+            if dst == "done":
+                break
+            self._change(game, owner, src, -1)
+            self._change(game, owner, dst, 1)
+            moved[dst] = moved.get(dst, 0) + 1
+            count += 1
+        ctx["acted"] = count > 0
         yield from self._settle(game)
 
     def op_eliminate(self, game, op, ctx) -> Steps:
@@ -402,6 +515,11 @@ class EventRunner:
 
     def op_discard(self, game, op, ctx) -> Steps:
         sel = op["cards"]
+        if sel.get("pool") == "power_struggle_hand":
+            n, _ = amount(game, sel["count"], ctx)
+            ctx["discarded"] = ps_rules.discard_random_ps_cards(game, ctx["actor"], n)
+            ctx["acted"] = bool(ctx["discarded"])
+            return
         if sel.get("pool") == "drawn" and ctx.get("drawn_deck") == "power_struggle":
             chosen = yield from self._pick_cards(game, ctx, sel, ctx["drawn"], "discard",
                                                  power_struggle=True)
@@ -414,6 +532,7 @@ class EventRunner:
         for card in chosen:
             move_card(game, card, "discard")
         ctx["discarded"] = chosen
+        ctx["acted"] = bool(chosen)
         if chosen:
             game.note("discard", f"{owner} discards "
                       + ", ".join(game.card_name(c) for c in chosen), player=owner)
@@ -455,6 +574,7 @@ class EventRunner:
         for card in chosen:
             move_card(game, card, ("hand", side))
         ctx["taken"] = chosen
+        ctx["acted"] = bool(chosen)
         if chosen:
             game.note("take", f"{side} takes " + ", ".join(game.card_name(c) for c in chosen))
 
@@ -466,19 +586,30 @@ class EventRunner:
         for card in chosen:
             move_card(game, card, ("hand", to))
         ctx["given"] = chosen
+        ctx["acted"] = bool(chosen)
         game.note("give", f"{side} gives {to} "
                   + (", ".join(game.card_name(c) for c in chosen) or "no card"))
 
     def op_play_event(self, game, op, ctx) -> Steps:
         """5.3 / ruling R35: the referenced card's event, carried out by the actor;
-        an asterisk card whose event happens leaves the game."""
+        an asterisk card whose event happens leaves the game. A Scoring card
+        is played as if from the hand (8.0): its struggle, its scoring, the
+        10.1 check after both, and out of the game if the Democrat took
+        Power (8.4.4)."""
         from engine.actions import event_available, run_event
+        from engine.scoring import play_scoring_card
 
         card = card_ref(ctx, op["card"])
         side = ctx["actor"]
+        ctx["acted"] = False
         if card is None or not event_available(game, card, side):
             return
         move_card(game, card, "played_aside")
+        ctx["acted"] = True
+        if game.data.cards[card].side == "scoring":
+            game.note("play", f"{side} plays {game.card_name(card)}", player=side, card=card)
+            yield from play_scoring_card(game, side, card)
+            return
         happened = yield from run_event(game, card, side)
         _dispose(game, card, happened)
 
@@ -510,11 +641,14 @@ class EventRunner:
         for card in chosen:
             game.hand(side).remove(card)
             game.state["set_aside"][side].append(card)
+        ctx["acted"] = bool(chosen)
         if chosen:
             game.note("set_aside", f"{side} sets aside {len(chosen)} card(s) until next turn")
 
     # Choices and flow -------------------------------------------------------------
     def op_choose(self, game, op, ctx) -> Steps:
+        """Bind a chosen space, country or card; with nothing to choose the
+        statements that refer to it cannot act, so the event ends here."""
         side = ctx["actor"]
         kind = op["kind"]
         if kind == "space":
@@ -523,20 +657,53 @@ class EventRunner:
                 ctx["chosen_space"] = yield from self._pick_space(game, ctx, options, "choose")
         elif kind == "country":
             options = countries(game, op["among"], ctx)
-            if options:
+            if len(options) == 1:
+                ctx["chosen_country"] = options[0]
+            elif options:
                 ctx["chosen_country"] = yield game.ask("country", side, options,
                                                        f"{side}: choose a country")
         else:
-            pool = self._pool(game, op["among"], ctx, side)
-            chosen = yield from self._pick_cards(game, ctx, op["among"], pool, "choose")
+            options = self._pool(game, op["among"], ctx, who(ctx, op["among"].get("of")) or side)
+            chosen = yield from self._pick_cards(game, ctx, op["among"], options, "choose")
             ctx["chosen"] = chosen
+            options = chosen
+        if not options:
+            raise EventEnds
+        ctx["acted"] = True
 
     def op_choose_one(self, game, op, ctx) -> Steps:
+        """The actor picks one of the options offered now (an option's
+        ``if`` must hold); a single option needs no question."""
         side = ctx["actor"]
-        labels = [o["label"] for o in op["options"]]
-        pick = yield game.ask("option", side, list(range(len(labels))),
-                              f"{side}: choose one", labels)
+        open_ = [i for i, o in enumerate(op["options"])
+                 if o.get("if") is None or holds(game, o["if"], ctx)]
+        if not open_:
+            return
+        pick = open_[0]
+        if len(open_) > 1:
+            pick = yield game.ask("option", side, open_, f"{side}: choose one",
+                                  [op["options"][i]["label"] for i in open_])
         yield from self.run(game, op["options"][pick]["do"], ctx)
+
+    def op_succeed(self, game, op, ctx) -> Steps:
+        """Record that this event succeeded, for later cards to test."""
+        done = game.state["succeeded"]
+        if ctx.get("card") is not None and ctx["card"] not in done:
+            done.append(ctx["card"])
+        return
+        yield
+
+    def op_bar_suit(self, game, op, ctx) -> Steps:
+        """8.3.2 Step 2: the attacked suit may not be played, or named for a
+        leader, for the rest of this Power Struggle."""
+        ps = game.state["ps"]
+        suit = ctx.get("attacked_suit")
+        if ps is not None and suit and suit not in ps["blocked"]:
+            ps["blocked"].append(suit)
+            game.note("ps_blocked", f"{ps_rules.SUIT_NAMES[suit]} may not be played for the "
+                      "rest of this Power Struggle", blocked=suit)
+        return
+        yield
 
     def op_roll(self, game, op, ctx) -> Steps:
         side = ctx["actor"]
@@ -612,7 +779,7 @@ class EventRunner:
         yield
 
     # Helpers ----------------------------------------------------------------------
-    def _change(self, game, owner: str, space: int, delta: int, verb: str) -> None:
+    def _change(self, game, owner: str, space: int, delta: int) -> None:
         if not delta:
             return
         game.state["sp"][owner][space] += delta
@@ -631,6 +798,8 @@ class EventRunner:
             describe=lambda o: "Done" if o == "done" else game.space_name(o)))
 
     def _pool(self, game, sel: dict, ctx, owner: str) -> list[int]:
+        """The cards of a card phrase's pool that pass its filters; Ops are
+        read as ``owner`` would use them (7.3.3)."""
         pool = sel.get("pool", "hand")
         if pool == "hand":
             cards = game.hand(owner)
@@ -638,7 +807,7 @@ class EventRunner:
             cards = game.state["discard"]
         else:
             cards = ctx.get(pool, [])
-        return [c for c in cards if card_matches(game, c, sel, ctx)]
+        return [c for c in cards if card_matches(game, c, sel, ctx, owner)]
 
     def _pick_cards(self, game, ctx, sel: dict, pool: list[int], verb: str,
                     power_struggle: bool = False) -> Steps:
@@ -647,8 +816,10 @@ class EventRunner:
         n, optional = amount(game, sel.get("count", 1), ctx)
         pool = list(pool)
         if sel.get("highest_ops") and pool:
-            top = max(game.data.cards[c].ops or 0 for c in pool)
-            pool = [c for c in pool if (game.data.cards[c].ops or 0) == top]
+            holder = who(ctx, sel.get("of")) or ctx["actor"]
+            worth = {c: ops_value_for(game, c, holder) for c in pool}
+            top = max(worth.values())
+            pool = [c for c in pool if worth[c] == top]  # the chooser picks a tie (R42)
         if n is None and not optional:
             return pool
         if sel.get("random"):

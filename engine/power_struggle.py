@@ -107,22 +107,12 @@ def _advance(game, ps: dict) -> None:
 
 
 # ------------------------------------------------------------- card queries
-#: Wild-card effects, by card name (8.1.3, 8.3.2; Appendix A). A card record
-#: may instead carry an ``effect`` attribute with one of these values.
-WILD_EFFECTS = {
-    "tactic fails": "tactic_fails",
-    "support falters": "support_falters",
-    "support surge": "support_surge",
-    "support surges": "support_surge",
-    "scare tactics": "scare_tactics",
-}
-
-
-def wild_effect(card) -> str | None:
-    """The effect key of a wild card (None for other cards)."""
-    if card.kind != "wild":
-        return None
-    return getattr(card, "effect", None) or WILD_EFFECTS.get(card.name.lower())
+def wild_modes(game, card) -> set[str]:
+    """How a wild card may be played (8.3.2): "attack" in Step 1, "match" in
+    Step 2, as its text in the card files says; nothing when unwritten."""
+    if card.kind != "wild" or game.events is None:
+        return set()
+    return game.events.ps_modes(card.name)
 
 
 def leader_types(game, side: str, country: str) -> set[str]:
@@ -154,7 +144,7 @@ def deal_count(controlled: int) -> int:
 def attack_options(game, side: str) -> list:
     """8.3.2 Step 1 / ruling R25: the attacker's playable cards. Suited cards of an
     unblocked suit (card id); leaders of a controlled type, once per unblocked
-    suit ([card id, suit]); wild cards except Tactic Fails (card id)."""
+    suit ([card id, suit]); wild cards played to attack (card id)."""
     ps = game.state["ps"]
     cards = game.data.ps_cards
     blocked = ps["blocked"]
@@ -170,14 +160,14 @@ def attack_options(game, side: str) -> list:
                 types = leader_types(game, side, ps["country"])
             if card.leader in types:
                 options.extend([cid, s] for s in SUITS if s not in blocked)
-        elif wild_effect(card) != "tactic_fails":
+        elif "attack" in wild_modes(game, card):
             options.append(cid)
     return options
 
 
 def match_options(game, side: str, suit: str) -> list[int]:
     """8.3.2 Step 2 / ruling R25: the defender's answers to an attack in ``suit``:
-    same-suit cards, usable leaders, Tactic Fails."""
+    same-suit cards, usable leaders, wild cards played to match."""
     ps = game.state["ps"]
     cards = game.data.ps_cards
     options: list[int] = []
@@ -192,7 +182,7 @@ def match_options(game, side: str, suit: str) -> list[int]:
                 types = leader_types(game, side, ps["country"])
             if card.leader in types:
                 options.append(cid)
-        elif wild_effect(card) == "tactic_fails":
+        elif "match" in wild_modes(game, card):
             options.append(cid)
     return options
 
@@ -456,14 +446,7 @@ def _round(game, ps: dict) -> Generator:
     if card.kind == "wild":
         # 8.3.2 Step 1: follow its text, skip Steps 2-3, the defender attacks next.
         game.note("ps_attack", f"{attacker} plays {card.name}", player=attacker, card=cid)
-        play = WILD_PLAYS.get(wild_effect(card))
-        if play is not None:
-            yield from play(game, ps, attacker)
-        else:
-            # A wild card the engine does not know (a mod's): its text runs
-            # as a lasting effect on the ``ps_wild`` hook.
-            yield from hooks.run(game, "ps_wild", card=cid, player=attacker,
-                                 country=ps["country"])
+        yield from game.events.ps_play(game, card.name, "attack", attacker)
         ps["attacker"] = defender
         return
     ps["attack"] = {"card": cid, "suit": suit, "rank": card.rank}
@@ -487,12 +470,12 @@ def _round(game, ps: dict) -> Generator:
     match = game.data.ps_cards[answer]
     _play(ps, defender, answer)
     if match.kind == "wild":
-        # Tactic Fails: the suit is barred for both; the attacker keeps the initiative.
-        ps["blocked"].append(suit)
+        # 8.3.2 Step 2: follow its text; no counterattack, the attacker keeps
+        # the initiative.
         ps["attack"] = None
-        game.note("ps_match", f"{defender} plays {match.name}: {SUIT_NAMES[suit]} may not "
-                  "be played for the rest of this Power Struggle", player=defender,
-                  card=answer, blocked=suit)
+        game.note("ps_match", f"{defender} plays {match.name} against the {SUIT_NAMES[suit]}",
+                  player=defender, card=answer)
+        yield from game.events.ps_play(game, match.name, "match", defender, suit)
         return
     game.note("ps_match", f"{defender} matches with {match.name}", player=defender, card=answer)
     # Step 3 / 8.3.4: the defender must try to seize the initiative; a rank-1
@@ -512,48 +495,6 @@ def _round(game, ps: dict) -> Generator:
     else:
         game.note("ps_initiative", f"Counterattack roll {roll} < {rank}: the {attacker} "
                   "keeps the initiative", player=defender, roll=roll)
-
-
-def _support_falters(game, ps: dict, side: str) -> Generator:
-    """Support Falters: the opponent discards 2 random cards (ruling R28)."""
-    discard_random_ps_cards(game, opponent(side), 2)
-    return
-    yield
-
-
-def _support_surge(game, ps: dict, side: str) -> Generator:
-    """Support Surge: draw 2 cards, what remains if fewer (ruling R28)."""
-    draw_ps_cards(game, side, 2)
-    return
-    yield
-
-
-def _scare_tactics(game, ps: dict, side: str) -> Generator:
-    """Scare Tactics: remove 1 opponent SP from any space in the country, at
-    once and for good; not Support Loss (ruling R28)."""
-    other = opponent(side)
-    sp = game.state["sp"][other]
-    destroyed = game.state["destroyed"]
-    options = [s for s in game.country_spaces[ps["country"]] if sp[s] and s not in destroyed]
-    if not options:
-        game.note("ps_scare", f"The {other} has no SP in {ps['country']} to remove")
-        return
-    if len(options) == 1:
-        space = options[0]
-    else:
-        space = yield game.ask(
-            "ps_scare_tactics", side, options,
-            f"{side}: remove 1 {other} SP in {ps['country']} (Scare Tactics)",
-            describe=game.space_name, country=ps["country"],
-        )
-    yield from _remove_sp(game, other, space, "Scare Tactics")
-
-
-WILD_PLAYS = {
-    "support_falters": _support_falters,
-    "support_surge": _support_surge,
-    "scare_tactics": _scare_tactics,
-}
 
 
 # --------------------------------------------------------- 8.4 aftermath

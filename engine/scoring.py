@@ -54,19 +54,26 @@ def play_scoring_card(game, side: str, card: int):
     country is scored; 10.1 is checked only after the whole process. The card
     leaves the game if the Democrat took Power (8.4.4, 8.4.5), else it is
     discarded (8.4.6). A Scoring card written in the card language runs its
-    program; otherwise the engine runs the same two steps itself."""
+    program; otherwise the engine runs the same two steps itself. The same
+    path serves a card played from the hand and one an event fires (5.3)."""
     st = game.state
     country = game.data.cards[card].scores
+    deferred = st["defer_victory"]
     st["defer_victory"] = True
     if game.events is not None and game.events.has_event(card):
         yield from game.events.run_event(game, card, side)
     else:
         yield from hold_power_struggle(game, country, side)
         score_country(game, country)
-    st["defer_victory"] = False
-    game.check_automatic_victory()
-    if st["played"] == card:
-        st["played"] = None
+    st["defer_victory"] = deferred
+    if not deferred:
+        game.check_automatic_victory()
+    in_play = st["played"] == card or card in st["aside"]
+    if in_play:
+        if st["played"] == card:
+            st["played"] = None
+        else:
+            st["aside"].remove(card)
         (st["removed"] if st["power"][country] == "democrat" else st["discard"]).append(card)
     yield from power_struggle_over(game, country)
 

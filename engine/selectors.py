@@ -31,6 +31,15 @@ def who(ctx: Context, ref: str | None) -> str | None:
     return None
 
 
+def actor(game, ctx: Context, ref: str) -> str:
+    """Who carries out a statement: a player reference, or 'owner:REF', the
+    owner of a referenced card (card_owner)."""
+    if ref.startswith("owner:"):
+        card = card_ref(ctx, ref[6:])
+        return ctx["you"] if card is None else card_owner(game, card, ctx)
+    return who(ctx, ref) or ctx["you"]
+
+
 # ------------------------------------------------------------------ spaces
 def spaces(game, sel: dict, ctx: Context) -> list[int]:
     """The ids of the existing spaces that ``sel`` describes."""
@@ -115,8 +124,11 @@ def card_ref(ctx: Context, ref: str) -> int | None:
     return value
 
 
-def card_matches(game, card: int, sel: dict, ctx: Context) -> bool:
-    """Whether strategy card ``card`` passes the filters of a card phrase."""
+def card_matches(game, card: int, sel: dict, ctx: Context, holder: str | None = None) -> bool:
+    """Whether strategy card ``card`` passes the filters of a card phrase.
+    Its Ops are the value for ``holder`` with the 7.3 modifiers (7.3.3,
+    ruling R47); a playable event is one its owner could have happen now
+    (7.1)."""
     info = game.data.cards[card]
     is_scoring = info.side == "scoring"
     if sel.get("scoring") is False and is_scoring:
@@ -127,9 +139,33 @@ def card_matches(game, card: int, sel: dict, ctx: Context) -> bool:
         return False
     if sel.get("red_title") and not info.red_title:
         return False
-    if "min_ops" in sel and (info.ops or 0) < sel["min_ops"]:
+    if sel.get("removed") and not info.removed:
         return False
-    return not (sel.get("removed") and not info.removed)
+    if "min_ops" in sel and ops_value_for(game, card, holder or ctx.get(
+            "actor", ctx["you"])) < sel["min_ops"]:
+        return False
+    return not (sel.get("playable") and not event_playable(game, card, ctx))
+
+
+def card_owner(game, card: int, ctx: Context) -> str:
+    """Who carries out a card's event: its side, or for a neutral or
+    Scoring card the player carrying out the current event (5.3, R35)."""
+    side = game.data.cards[card].side
+    return side if side in ("democrat", "communist") else ctx.get("actor", ctx["you"])
+
+
+def event_playable(game, card: int, ctx: Context) -> bool:
+    """7.1 / ruling R43: the card's event can take place now for its owner."""
+    from engine.actions import event_available
+
+    return event_available(game, card, card_owner(game, card, ctx))
+
+
+def ops_value_for(game, card: int, holder: str) -> int:
+    """A card's Ops as ``holder`` would use them (7.3.3); 0 for a Scoring card."""
+    from engine.actions import ops_value
+
+    return 0 if game.data.cards[card].ops is None else ops_value(game, holder, card)
 
 
 def side_matches(side: str, wanted: list[str], ctx: Context) -> bool:
@@ -152,6 +188,8 @@ def value(game, expr: Any, ctx: Context) -> int:
     kind = expr["expr"]
     if kind == "roll":
         return ctx.get("roll", 0)
+    if kind == "turn":
+        return game.state["turn"]
     if kind in ("add", "sub", "mul"):
         a, b = (value(game, x, ctx) for x in expr["args"])
         return a + b if kind == "add" else a - b if kind == "sub" else a * b
@@ -167,6 +205,9 @@ def value(game, expr: Any, ctx: Context) -> int:
         return sum(1 for c in ctx.get("drawn", []) if _ps_suit(game, c) == suit)
     if kind == "count_discarded":
         return len(ctx.get("discarded", []))
+    if kind == "count_cards":
+        sel = expr["cards"]
+        return sum(1 for c in ctx.get(sel["pool"], []) if card_matches(game, c, sel, ctx))
     if kind == "count_events":
         return sum(1 for c in expr["cards"] if c in game.state["events_played"])
     if kind == "ops":
@@ -245,6 +286,8 @@ def holds(game, cond: dict, ctx: Context) -> bool:
         return live if kind == "in_effect" else not live
     if kind == "cancelled":
         return cond["card"] in st["cancelled"]
+    if kind == "succeeded":
+        return cond["card"] in st["succeeded"]
     if kind == "controls":
         player = who(ctx, cond["player"])
         found = spaces(game, cond["where"], ctx)
@@ -265,12 +308,16 @@ def holds(game, cond: dict, ctx: Context) -> bool:
         return st["tiananmen"][player] > st["tiananmen"][opponent(player)]  # ruling R18
     if kind == "tiananmen_reached":
         return st["tiananmen"][who(ctx, cond["player"])] >= cond["box"]
-    if kind in ("roll", "turn"):
-        actual = ctx.get("roll", 0) if kind == "roll" else st["turn"]
+    if kind == "compare":
         target = cond["value"]
         if not isinstance(target, list):
             target = value(game, target, ctx)
-        return compare(actual, cond["cmp"], target)
+        return compare(value(game, cond["left"], ctx), cond["cmp"], target)
+    if kind == "period":
+        return game.data.period_of_turn(st["turn"]) == cond["period"]
+    if kind == "cards_exist":
+        sel = cond["cards"]
+        return any(card_matches(game, c, sel, ctx) for c in ctx.get(sel["pool"], []))
     if kind in ("exists", "none"):
         found = bool(spaces(game, cond["where"], ctx))
         return found if kind == "exists" else not found
@@ -288,13 +335,9 @@ def _card_condition(game, cond: dict, ctx: Context) -> bool:
     if card is None:
         return False
     if "number" in cond:
-        return card == cond["number"]
+        as_event = ctx.get("played_use") in ("event", "ops_and_event")
+        return card == cond["number"] and (as_event or not cond.get("as_event"))
     side = game.data.cards[card].side
     if not side_matches(side, cond["sides"], ctx):
         return False
-    if cond.get("playable"):
-        from engine.actions import event_available
-
-        owner = side if side in ("democrat", "communist") else ctx["you"]
-        return event_available(game, card, owner)
-    return True
+    return not cond.get("playable") or event_playable(game, card, ctx)

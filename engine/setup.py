@@ -49,6 +49,7 @@ def initial_state(data, seed: int, options: dict) -> dict:
         "power": {name: "communist" for name in data.countries},
         "scoring_plays": {name: 0 for name in data.countries},
         "events_played": [],
+        "succeeded": [],
         "effects": [],
         "rounds": {"democrat": 0, "communist": 0},
         "defer_victory": False,

@@ -102,7 +102,7 @@ def check_state(data, state: Any, phases: tuple[str, ...]) -> None:
                 and all(_int(s) and 0 <= s < n_spaces for s in link)):
             c.fail(f"links[{i}]", f"{link!r} is not a pair of space ids")
     for key in ("deck", "discard", "removed", "display", "aside", "cancelled",
-                "events_played"):
+                "events_played", "succeeded"):
         c.cards(state, "", key)
     for key in ("hands", "set_aside"):
         value = c.per_side(state, "", key, list)

@@ -133,12 +133,14 @@ def test_legacy_of_martial_law_swaps_an_sp_then_one_polish_check(events, monkeyp
 
 
 def test_legacy_of_martial_law_with_no_target_still_counts_as_played(events):
-    """#1 with no Democratic SP in Poland: nothing to swap or check, but the
-    event is played and the asterisk card is removed (5.2 example 4)."""
+    """#1 with no Democratic SP in Poland: no space to choose, so the event
+    ends there (nothing to check either), yet it is played and the asterisk
+    card is removed (5.2 example 4)."""
     game = position(events, democrat={"Dresden": 2}, hands={C: [LEGACY]})
     play(game, C, LEGACY, ["event"])
     assert sp(game, D, "Dresden") == 2 and logs(game, "check") == []
-    assert texts(game, "no_target") == ["communist has no legal support check target"]
+    assert texts(game, "event_ends") == [
+        "#1 Legacy of Martial Law: nothing to choose, so the rest does not happen"]
     assert game.state["removed"] == [LEGACY] and game.state["events_played"] == [LEGACY]
 
 
@@ -707,9 +709,9 @@ def test_honecker_takes_a_non_scoring_card_from_the_discard_pile(events):
     game = position(events, hands={C: [HONECKER]})
     discard(game, POLAND_SCORING, MICHNIK, CULT)
     seen = []
-    play(game, C, HONECKER, ["event", CULT], seen)
-    assert kinds(seen) == [("use", C), ("pick_card", C)]
-    assert seen[1].options == [MICHNIK, CULT]
+    play(game, C, HONECKER, ["event", "yes", CULT], seen)
+    assert kinds(seen) == [("use", C), ("may", C), ("pick_card", C)]
+    assert seen[2].options == [MICHNIK, CULT]
     assert game.state["hands"][C] == [CULT]
     assert game.state["discard"] == [POLAND_SCORING, MICHNIK]
     assert texts(game, "take") == ["communist takes #10 Cult of Personality"]
@@ -717,6 +719,49 @@ def test_honecker_takes_a_non_scoring_card_from_the_discard_pile(events):
     assert rounds_allowed(game, D) == 7
     drive(game, extra_support_check_step(game))
     assert game.state["removed"] == [HONECKER] and rounds_allowed(game, C) == 7
+
+
+def test_honecker_taking_a_card_is_a_choice_even_with_one_candidate(events):
+    """#15: "may take": with a single non-Scoring card in the discard pile the
+    Communist is still asked, and may leave it there; with none he is not
+    asked at all."""
+    game = position(events, hands={C: [HONECKER]})
+    discard(game, POLAND_SCORING, CULT)
+    seen = []
+    play(game, C, HONECKER, ["event", "no"], seen)
+    assert kinds(seen) == [("use", C), ("may", C)]
+    assert game.state["discard"] == [POLAND_SCORING, CULT] and game.state["hands"][C] == []
+    game = position(events, hands={C: [HONECKER]})
+    discard(game, POLAND_SCORING)
+    seen = []
+    play(game, C, HONECKER, ["event"], seen)
+    assert kinds(seen) == [("use", C)]
+
+
+def test_honecker_extra_round_may_be_passed(events):
+    """#15: "may take an extra action round": when it comes (after the
+    Democrat's seventh, R15) the Communist is asked; passing it ends his turn
+    and he keeps his card."""
+    game = started_game({C: TURN_ONE_C, D: TURN_ONE_D}, events=events)
+    answer(game, [HONECKER, "event"])
+    autoplay(game, lambda g: g.pending.kind == "extra_round")
+    decision = game.pending
+    assert (decision.player, decision.options) == (C, ["yes", "no"])
+    assert game.state["rounds"] == {C: 8, D: 7}
+    kept = list(game.hand(C))
+    answer(game, ["no"])
+    assert texts(game, "pass") == ["communist passes his extra action round"]
+    autoplay(game, lambda g: g.state["turn"] > 1)
+    assert [c for c in game.hand(C) if c in TURN_ONE_C] == kept
+
+
+def test_honecker_extra_round_with_a_scoring_card_must_be_played(events):
+    """4.5.4: no pass is offered while a Scoring card waits in the hand."""
+    game = position(events, hands={C: [HONECKER, POLAND_SCORING]})
+    play(game, C, HONECKER, ["event"])
+    game.state["rounds"][C] = 7
+    decision = run_until(action_round(game))
+    assert (decision.kind, decision.options) == ("card", [POLAND_SCORING])
 
 
 def test_honecker_eighth_round_comes_after_the_democrats_seventh(events):
@@ -763,8 +808,8 @@ def test_honecker_for_democrat_ops_gives_the_communist_his_event(events):
     game = position(events, democrat={"Gdansk": 1}, hands={D: [HONECKER]}, phasing=D)
     discard(game, CULT)
     seen = []
-    play(game, D, HONECKER, ["place", "before", "Gdansk", "Gdansk", "Gdansk"], seen)
-    assert kinds(seen)[:2] == [("use", D), ("event_order", D)]
+    play(game, D, HONECKER, ["place", "before", "yes", "Gdansk", "Gdansk", "Gdansk"], seen)
+    assert kinds(seen)[:3] == [("use", D), ("event_order", D), ("may", C)]
     assert game.state["hands"][C] == [CULT] and game.state["discard"] == []
     assert game.state["display"] == [HONECKER] and rounds_allowed(game, C) == 8
 

@@ -135,6 +135,24 @@ def test_goodbye_lenin_fires_a_red_titled_card_from_the_communist_hand(events):
     assert game.state["events_played"] == [SAJUDIS, GOODBYE_LENIN]
 
 
+def test_goodbye_lenin_offers_only_red_events_that_can_take_place(events):
+    """7.1: a red card whose prerequisite is unmet (The Baltic Way before
+    Sajudis) is not offered; with no red event that can take place the
+    Democrat is not asked to choose and uses the Ops."""
+    game = position(events, democrat={"Gdansk": 1}, hands={D: [GOODBYE_LENIN]})
+    set_hand(game, C, [BALTIC_WAY, SAJUDIS])
+    seen = []
+    play(game, D, GOODBYE_LENIN, ["event", 0, "Razgrad"], seen)  # Sajudis: the only choice
+    assert [d.kind for d in seen] == ["use", "option", "space"]
+    assert game.hand(C) == [BALTIC_WAY] and SAJUDIS in game.state["events_played"]
+    game = position(events, democrat={"Gdansk": 1}, hands={D: [GOODBYE_LENIN]})
+    set_hand(game, C, [BALTIC_WAY, LI_PENG])
+    seen = []
+    play(game, D, GOODBYE_LENIN, ["event", "place", "Gdansk", "Gdansk", "Gdansk"], seen)
+    assert [d.kind for d in seen[:2]] == ["use", "use"]
+    assert game.hand(C) == [BALTIC_WAY, LI_PENG] and sp(game, D, "Gdansk") == 4
+
+
 def test_goodbye_lenin_may_be_used_for_its_ops_instead(events):
     """#46: alternatively the Democrat uses Goodbye Lenin!'s 3 Ops; the
     Communist's hand is untouched."""

@@ -13,31 +13,38 @@ import random
 
 import pytest
 
+from dsl import load_deck
 from engine import power_struggle as psm
 from engine.board import SIDES
 from engine.data import load_data
+from engine.events import EventRunner
 from engine.game import Game
 
 DATA = load_data()
 N_PS = len(DATA.ps_cards)
+DECK = load_deck()
 
 
 # ----------------------------------------------------------------- helpers
-class Effects:
-    """A stand-in for the card-effect runner: an effect in the state is plain
-    data naming a Python callable here (the real runner evaluates
-    card-language programs)."""
+class Effects(EventRunner):
+    """The card-effect runner, where a test's effect in the state may also
+    be plain data naming a Python callable here (to stack hands or count a
+    deal); the wild cards run their card-language text as in play."""
 
     def __init__(self) -> None:
+        super().__init__(DECK)
         self.fns: list = []
 
     def effect_value(self, game, effect, ctx):
-        return self.fns[effect["fn"]](game, ctx)
+        if "fn" in effect:
+            return self.fns[effect["fn"]](game, ctx)
+        return super().effect_value(game, effect, ctx)
 
     def run_effect(self, game, effect, ctx):
-        self.fns[effect["fn"]](game, ctx)
-        return
-        yield
+        if "fn" in effect:
+            self.fns[effect["fn"]](game, ctx)
+            return False
+        return (yield from super().run_effect(game, effect, ctx))
 
 
 def new_game(**sps: dict[str, int]) -> Game:
@@ -120,7 +127,7 @@ STEP_OF = {
     "ps_raise_discard": "raise_the_stakes",
     "ps_attack": "rounds",
     "ps_match": "rounds",
-    "ps_scare_tactics": "rounds",
+    "space": "rounds",  # a wild card's text (Scare Tactics) picks a space
     "ps_support_loss": "support_loss",
     "ps_surrender": "surrender",
 }
@@ -630,7 +637,7 @@ def test_scare_tactics_removes_an_sp_for_good_and_can_cost_a_leader():
     force_dice(game, [1, 1])
     result, asked = run(game, "Poland", "democrat", [
         ("ps_attack", scare),
-        ("ps_scare_tactics", DATA.space("Bydgoszcz").id),
+        ("space", DATA.space("Bydgoszcz").id),
         ("ps_surrender", "no"),
     ])
     assert sp(game, "communist", "Bydgoszcz") == 3
