@@ -56,7 +56,8 @@ def play_one(data, events, seed: int, kinds: dict[str, str], mod=None) -> dict:
     if game.result is None:
         raise SimFailure(f"game with seed {seed} did not end "
                          f"(replay: {replay_command(seed, kinds, mod)})")
-    return game.result
+    events = [e["card"] for e in game.log if e["kind"] == "event"]
+    return {**game.result, "events": events}
 
 
 def summarize(results: list[dict], seed: int, seconds: float,
@@ -65,6 +66,7 @@ def summarize(results: list[dict], seed: int, seconds: float,
     games that failed are listed with their seeds (they count in no total)."""
     winners = Counter(r["winner"] or "draw" for r in results)
     endings = Counter(r["how"] for r in results)
+    fired = Counter(card for r in results for card in r.get("events", ()))
     n = len(results)
     return {
         "games": n,
@@ -72,6 +74,7 @@ def summarize(results: list[dict], seed: int, seconds: float,
         "winners": {k: winners.get(k, 0) for k in (*SIDES, "draw")},
         "endings": {k: endings.get(k, 0) for k in ENDINGS},
         "mean_final_vp": round(sum(r["vp"] for r in results) / n, 4) if n else 0.0,
+        "events_fired": {str(card): fired[card] for card in sorted(fired)},
         "failures": failures or [],
         "seconds": round(seconds, 4),
         "games_per_second": round(n / seconds, 3) if seconds > 0 else None,

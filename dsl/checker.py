@@ -174,6 +174,8 @@ class Checker:
             return
         registers = any(_persists(n) for n in event.walk())
         flagged = cdef.clause("lasting_flag") is not None
+        if flagged and any(n.kind == "cancel" for n in event.walk()):
+            return  # a cancellation may last the rest of the game (Army Backs Revolution)
         if registers and not flagged:
             self.r.report("W502", "the event sets up a lasting effect but the card is not "
                           "marked 'lasting'", event.span, "add 'lasting' (rule 2.2.5)")

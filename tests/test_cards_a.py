@@ -12,8 +12,8 @@ rules-diff B.
 from __future__ import annotations
 
 import pytest
+from card_play import discard, effect_cards, kinds, play, position, run_until, texts
 from helpers import (
-    DATA,
     answer,
     autoplay,
     drive,
@@ -55,59 +55,6 @@ DEUTSCHE_MARKS = 20  # Communist 4 *
 COMMON_HOME = 21    # neutral 2, "when played for operations: opponent gains 1 VP"
 POLAND_SCORING = 22
 MODROW = 83         # Communist, Late Year (the prerequisite that blocks Honecker)
-
-
-# ----------------------------------------------------------------- helpers
-def position(events, democrat=None, communist=None, hands=None, phasing=C,
-             seed: int = 0) -> Game:
-    """A turn-1 game with the event runner, an exact board, exact hands (the
-    dealt cards go back to the draw deck) and ``phasing`` to act."""
-    game = Game.new(DATA, seed, events=events)
-    set_board(game, democrat, communist)
-    st = game.state
-    st["deck"] += st["hands"][D] + st["hands"][C]
-    st["hands"] = {D: [], C: []}
-    for side, cards in (hands or {}).items():
-        for card in cards:
-            move_card(game, card, ("hand", side))
-    st["phasing"] = phasing
-    st["ar"] = 1
-    return game
-
-
-def discard(game: Game, *cards: int) -> None:
-    """Put cards on the discard pile (out of the draw deck)."""
-    for card in cards:
-        move_card(game, card, "discard")
-
-
-def play(game: Game, side: str, card: int, answers=(), seen=None):
-    """``side`` plays ``card`` from his hand (5.0), answering from ``answers``."""
-    return drive(game, play_card(game, side, card), answers, seen)
-
-
-def run_until(gen, answers=()):
-    """Send ``answers`` to ``gen`` and return the next Decision (the test
-    stops there, e.g. inside a Power Struggle)."""
-    decision = next(gen)
-    for value in answers:
-        if value not in decision.options and isinstance(value, str):
-            value = sid(value)
-        assert value in decision.options, (value, decision.kind, decision.options)
-        decision = gen.send(value)
-    return decision
-
-
-def kinds(seen) -> list[tuple[str, str]]:
-    return [(d.kind, d.player) for d in seen]
-
-
-def texts(game: Game, kind: str) -> list[str]:
-    return [e["text"] for e in logs(game, kind)]
-
-
-def effect_cards(game: Game) -> list[int]:
-    return [e["card"] for e in game.state["effects"]]
 
 
 # ============================================== #1 Legacy of Martial Law
@@ -644,8 +591,7 @@ def test_the_wall_is_kept_for_an_east_german_check(events, monkeypatch):
     game = wall_game(events)
     fix_dice(game, monkeypatch, [1, 1])
     play(game, C, DISSIDENT, ["check", "Gdansk", "stop"])
-    game.state["hands"][D].append(CULT)
-    play(game, D, CULT, ["check", "Berlin", "stop"])
+    play(game, D, PAPAL_VISIT, ["check", "Berlin", "stop"])
     assert len(logs(game, "check")) == 2 and effect_cards(game) == [THE_WALL]
     assert "lasting effects" not in " ".join(texts(game, "check"))
 

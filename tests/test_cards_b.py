@@ -10,10 +10,9 @@ Card texts: reference/cards.yaml; rulings: reference/rules-diff.md section B.
 from __future__ import annotations
 
 import pytest
+from card_play import effect_cards, play, ps_ids, set_hand, stack_ps_deck
 from helpers import DATA, answer, drive, fix_dice, logs, new_game, restart_at, sid, sp
 
-from engine import rng
-from engine.actions import play_card
 from engine.events import move_card
 from engine.game import GameOver
 from engine.scoring import score_country
@@ -39,53 +38,6 @@ def position(events, democrat=None, communist=None, hands=None, seed=1):
         for card in cards:
             move_card(game, card, ("hand", side))
     return game
-
-
-def set_hand(game, side, cards):
-    """``side``'s hand is exactly ``cards``; the cards he held go back to the deck."""
-    st = game.state
-    st["deck"].extend(st["hands"][side])
-    st["hands"][side] = []
-    for card in cards:
-        move_card(game, card, ("hand", side))
-
-
-def play(game, side, card, answers=(), seen=None):
-    """``side`` plays ``card`` from his hand (put there first if needed)."""
-    if card not in game.hand(side):
-        move_card(game, card, ("hand", side))
-    return drive(game, play_card(game, side, card), answers, seen)
-
-
-def effect_cards(game):
-    return sorted(e["card"] for e in game.state["effects"] if e["card"] is not None)
-
-
-def ps_ids(*names):
-    """Distinct Power Struggle card ids by printed name, in order."""
-    free = [c.id for c in DATA.ps_cards]
-    out = []
-    for name in names:
-        cid = next(c for c in free if DATA.ps_cards[c].name == name)
-        free.remove(cid)
-        out.append(cid)
-    return out
-
-
-def stack_ps_deck(monkeypatch, ids):
-    """The next Power Struggle deck deals ``ids`` first, in this order (the
-    scorer's hand, then his opponent's, then later draws)."""
-    assert len(set(ids)) == len(ids), "a Power Struggle card twice"
-    real = rng.shuffle
-
-    def shuffle(state, items):
-        fresh = items == list(range(len(DATA.ps_cards)))
-        real(state, items)
-        if fresh:
-            rest = [c for c in items if c not in ids]
-            items[:] = rest + list(reversed(ids))
-
-    monkeypatch.setattr(rng, "shuffle", shuffle)
 
 
 # ================================================================= Sajudis

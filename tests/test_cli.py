@@ -59,7 +59,8 @@ def test_sim_json_shape_and_same_seed_same_numbers(capsys):
     assert main(["sim", "--games", "5", "--seed", "3", "--json"]) == 0
     first = json.loads(capsys.readouterr().out)
     assert set(first) == {"games", "seed", "winners", "endings", "mean_final_vp", "failures",
-                          *TIMING}
+                          "events_fired", *TIMING}
+    assert all(k.isdigit() and v > 0 for k, v in first["events_fired"].items())
     assert first["failures"] == []
     assert first["games"] == 5 and first["seed"] == 3
     assert set(first["winners"]) == {"democrat", "communist", "draw"}
@@ -112,7 +113,7 @@ def test_play_bot_against_bot_names_the_winner(capsys):
                     r"The game is a draw", out[-1])
     # `dof play` with bots and `dof sim` agree on a seed.
     result = play_one(*load_game(None), 5, {"democrat": "random", "communist": "random"})
-    assert f"(VP {result['vp']}, turn {result['turn']})" in out[-1]
+    assert f"(VP {result['vp']:+d}, turn {result['turn']})" in out[-1]
 
 
 def test_human_plays_then_quits_with_a_save(tmp_path):
