@@ -100,8 +100,8 @@ def action_round(game):
 
 def pass_extra_round(game, side: str):
     """An extra round the player may take (4.1): he is asked, unless he
-    holds a Scoring card, which he must still play (4.5.4). True when he
-    passes it."""
+    holds a Scoring card, which he must still play (4.5.4; ruling R52). True
+    when he passes it."""
     if not optional_round(game, side) or not game.hand(side) or any(
             game.data.cards[c].side == "scoring" for c in game.hand(side)):
         return False
@@ -206,8 +206,8 @@ def play_card(game, side: str, card: int):
                   "the card plays for operations only", card=card)
     use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
                          card=card)
-    # After the choice and before the card's effects (a watch on how the
-    # next card is played is settled here).
+    # After the choice and before the card's effects: a watch on how the
+    # next card is played is settled here (ruling R53).
     yield from hooks.run(game, "card_played", player=side, played=card, played_use=use)
     if use == "event":
         happened = yield from run_event(game, card, side)

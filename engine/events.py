@@ -44,7 +44,8 @@ END_OF_TURN_GAME_END = "new_years_eve"
 
 class EventEnds(Exception):  # noqa: N818 - a control-flow signal, not an error
     """A ``choose`` found nothing to choose: the rest of the event cannot
-    act, so the event ends there (it still counts as played, ruling R43)."""
+    act, so the event ends there (it still counts as played; rulings R43,
+    R50)."""
 
 
 class EventRunner:
@@ -673,7 +674,7 @@ class EventRunner:
 
     def op_choose_one(self, game, op, ctx) -> Steps:
         """The actor picks one of the options offered now (an option's
-        ``if`` must hold); a single option needs no question."""
+        ``if`` must hold); a single option needs no question (ruling R51)."""
         side = ctx["actor"]
         open_ = [i for i, o in enumerate(op["options"])
                  if o.get("if") is None or holds(game, o["if"], ctx)]

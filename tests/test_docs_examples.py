@@ -15,7 +15,7 @@ BLOCKS = [block for doc in ("language.md", "modding.md") for block in re.findall
 
 def as_file(text: str) -> str:
     """Whole cards and boxes stand alone; fragments go into a test card's event."""
-    if re.match(r"(\s*#[^\n]*\n)*\s*(card \d|tiananmen box)", text):
+    if re.match(r"(\s*#[^\n]*\n)*\s*(card \d|tiananmen box|power struggle card)", text):
         return text
     return CARD.format(body="\n".join("        " + line for line in text.splitlines()))
 
