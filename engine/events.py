@@ -170,13 +170,19 @@ class EventRunner:
             env["power_struggle_country"] = ctx["country"]
         if not self._filter(game, rule.get("filter") or {}, env, ctx):
             return False
-        if rule.get("once"):
-            _end_effect(game, effect)
+        once = rule.get("once")
+        if once:
+            # Off its hook before it runs (it must not fire again inside its
+            # own program); its card stays in effect until the program has
+            # registered whatever lasts beyond it.
+            game.state["effects"].remove(effect)
         game.note("trigger", f"{_source(game, effect)} takes effect", card=effect.get("card"))
         env["effect"] = effect.get("group", effect["id"])
         if rule["hook"] == END_OF_TURN_GAME_END:
             yield from self._game_end(game)
         yield from self.run_whole(game, rule["do"], env)
+        if once:
+            _end_effect(game, effect)
         return rule["hook"] == "action_round_replace"
 
     def applies(self, game, effect: dict, ctx: dict) -> bool:
@@ -711,9 +717,9 @@ class EventRunner:
         roll = game.roll(side, _source_ctx(game, ctx))
         mods = [value(game, m, ctx) for m in op["modifiers"]]
         ctx["roll"] = roll + sum(mods)
-        if mods:
+        if any(mods):
             game.note("roll", f"{side}'s modified roll: {roll} "
-                      + " ".join(f"{m:+d}" for m in mods) + f" = {ctx['roll']}")
+                      + " ".join(f"{m:+d}" for m in mods if m) + f" = {ctx['roll']}")
         return
         yield
 

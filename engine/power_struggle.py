@@ -352,18 +352,15 @@ def power_struggle(game, country: str, scorer: str, *,
 # ------------------------------------------------------------- 8.1 deal
 def deal_step(game, ps: dict) -> Generator:
     """8.1.1 / ruling R19-R20: shuffle all 52 cards and deal by the spaces each
-    side controls now (plus lasting ``ps_deal`` effects); then the setup
-    effects (8.1.2 transfers, etc.) on the ``ps_setup`` hook (ruling R23)."""
+    side controls now; then the setup effects (8.1.2 transfers, etc.) on the
+    ``ps_setup`` hook (ruling R23)."""
     country = ps["country"]
     deck = list(range(len(game.data.ps_cards)))
     rng.shuffle(game.state, deck)
     ps["deck"] = deck
-    counts = {}
     for side in (ps["scorer"], opponent(ps["scorer"])):
         n = controlled_count(game, side, country)
-        counts[side] = max(0, deal_count(n) + hooks.total(game, "ps_deal", side=side,
-                                                          country=country))
-        hand = [deck.pop() for _ in range(min(counts[side], len(deck)))]
+        hand = [deck.pop() for _ in range(min(deal_count(n), len(deck)))]
         ps["hands"][side] = hand
         ps["dealt"][side] = list(hand)
         game.note("ps_deal", f"{side} controls {n} space(s) in {country}: "

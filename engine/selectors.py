@@ -8,6 +8,7 @@ given the running program's context (who "you" are, the chosen space...).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.board import controller, opponent
@@ -181,44 +182,107 @@ def side_matches(side: str, wanted: list[str], ctx: Context) -> bool:
 
 
 # ------------------------------------------------------------- expressions
+Expression = Callable[[Any, dict, Context], int]
+Condition = Callable[[Any, dict, Context], bool]
+
+#: Compiled expression kinds (``{"expr": kind, ...}``) and how each is valued.
+EXPRESSIONS: dict[str, Expression] = {}
+#: Compiled condition kinds (``{"cond": kind, ...}``) and how each is tested.
+CONDITIONS: dict[str, Condition] = {}
+
+
+def _expression(*kinds: str) -> Callable[[Expression], Expression]:
+    def register(fn: Expression) -> Expression:
+        EXPRESSIONS.update(dict.fromkeys(kinds, fn))
+        return fn
+    return register
+
+
+def _condition(*kinds: str) -> Callable[[Condition], Condition]:
+    def register(fn: Condition) -> Condition:
+        CONDITIONS.update(dict.fromkeys(kinds, fn))
+        return fn
+    return register
+
+
 def value(game, expr: Any, ctx: Context) -> int:
     """An integer expression: a number, the roll, a count, a table lookup."""
     if isinstance(expr, int):
         return expr
     kind = expr["expr"]
-    if kind == "roll":
-        return ctx.get("roll", 0)
-    if kind == "turn":
-        return game.state["turn"]
-    if kind in ("add", "sub", "mul"):
-        a, b = (value(game, x, ctx) for x in expr["args"])
-        return a + b if kind == "add" else a - b if kind == "sub" else a * b
-    if kind == "neg":
-        return -value(game, expr["of"], ctx)
-    if kind == "count_spaces":
-        return len(spaces(game, expr["where"], ctx))
-    if kind == "count_countries":
-        holder = who(ctx, expr["power"])
-        return sum(1 for c in game.data.countries if game.state["power"][c] == holder)
-    if kind == "count_drawn":
-        suit = expr["suit"]
-        return sum(1 for c in ctx.get("drawn", []) if _ps_suit(game, c) == suit)
-    if kind == "count_discarded":
-        return len(ctx.get("discarded", []))
-    if kind == "count_cards":
-        sel = expr["cards"]
-        return sum(1 for c in ctx.get(sel["pool"], []) if card_matches(game, c, sel, ctx))
-    if kind == "count_events":
-        return sum(1 for c in expr["cards"] if c in game.state["events_played"])
-    if kind == "ops":
-        return ops_amount(game, expr, ctx)
-    if kind == "table":
-        key = value(game, expr["key"], ctx)
-        for lo, hi, out in expr["rows"]:
-            if lo <= key <= hi:
-                return out
-        return 0
-    raise ValueError(f"unknown expression {kind!r}")
+    handler = EXPRESSIONS.get(kind)
+    if handler is None:
+        raise ValueError(f"unknown expression {kind!r}")
+    return handler(game, expr, ctx)
+
+
+@_expression("roll")
+def _roll(game, expr: dict, ctx: Context) -> int:
+    return ctx.get("roll", 0)
+
+
+@_expression("turn")
+def _turn(game, expr: dict, ctx: Context) -> int:
+    return game.state["turn"]
+
+
+@_expression("add", "sub", "mul")
+def _arithmetic(game, expr: dict, ctx: Context) -> int:
+    a, b = (value(game, x, ctx) for x in expr["args"])
+    kind = expr["expr"]
+    return a + b if kind == "add" else a - b if kind == "sub" else a * b
+
+
+@_expression("neg")
+def _neg(game, expr: dict, ctx: Context) -> int:
+    return -value(game, expr["of"], ctx)
+
+
+@_expression("count_spaces")
+def _count_spaces(game, expr: dict, ctx: Context) -> int:
+    return len(spaces(game, expr["where"], ctx))
+
+
+@_expression("count_countries")
+def _count_countries(game, expr: dict, ctx: Context) -> int:
+    holder = who(ctx, expr["power"])
+    return sum(1 for c in game.data.countries if game.state["power"][c] == holder)
+
+
+@_expression("count_drawn")
+def _count_drawn(game, expr: dict, ctx: Context) -> int:
+    suit = expr["suit"]
+    return sum(1 for c in ctx.get("drawn", []) if _ps_suit(game, c) == suit)
+
+
+@_expression("count_discarded")
+def _count_discarded(game, expr: dict, ctx: Context) -> int:
+    return len(ctx.get("discarded", []))
+
+
+@_expression("count_cards")
+def _count_cards(game, expr: dict, ctx: Context) -> int:
+    sel = expr["cards"]
+    return sum(1 for c in ctx.get(sel["pool"], []) if card_matches(game, c, sel, ctx))
+
+
+@_expression("count_events")
+def _count_events(game, expr: dict, ctx: Context) -> int:
+    return sum(1 for c in expr["cards"] if c in game.state["events_played"])
+
+
+@_expression("ops")
+def _ops(game, expr: dict, ctx: Context) -> int:
+    return ops_amount(game, expr, ctx)
+
+
+@_expression("table")
+def _table(game, expr: dict, ctx: Context) -> int:
+    key = value(game, expr["key"], ctx)
+    for lo, hi, out in expr["rows"]:
+        if lo <= key <= hi:
+            return out
+    return 0
 
 
 def _ps_suit(game, card: int) -> str | None:
@@ -271,65 +335,125 @@ def compare(a: int, cmp: str, b: Any) -> bool:
 
 def holds(game, cond: dict, ctx: Context) -> bool:
     """Whether a compiled condition holds now."""
-    st = game.state
     kind = cond["cond"]
-    if kind == "and":
-        return all(holds(game, c, ctx) for c in cond["args"])
-    if kind == "or":
-        return any(holds(game, c, ctx) for c in cond["args"])
-    if kind == "not":
-        return not holds(game, cond["arg"], ctx)
-    if kind == "event_occurred":
-        return cond["card"] in st["events_played"]
-    if kind in ("in_effect", "not_in_effect"):
-        live = any(e["card"] == cond["card"] for e in st["effects"])
-        return live if kind == "in_effect" else not live
-    if kind == "cancelled":
-        return cond["card"] in st["cancelled"]
-    if kind == "succeeded":
-        return cond["card"] in st["succeeded"]
-    if kind == "controls":
-        player = who(ctx, cond["player"])
-        found = spaces(game, cond["where"], ctx)
-        test = all if cond.get("choice") == "each" else any
-        return bool(found) and test(controller(game, s) == player for s in found)
-    if kind == "holds_power":
-        player = who(ctx, cond["player"])
-        found = countries(game, cond["country"], ctx)
-        return bool(found) and all(st["power"][c] == player for c in found)
-    if kind == "power_count":
-        player = who(ctx, cond["player"])
-        n = sum(1 for c in game.data.countries if st["power"][c] == player)
-        return compare(n, cond["cmp"], cond["value"])
-    if kind == "vp_lead":
-        return st["vp"] > 0 if who(ctx, cond["player"]) == "democrat" else st["vp"] < 0
-    if kind == "tiananmen_ahead":
-        player = who(ctx, cond["player"])
-        return st["tiananmen"][player] > st["tiananmen"][opponent(player)]  # ruling R18
-    if kind == "tiananmen_reached":
-        return st["tiananmen"][who(ctx, cond["player"])] >= cond["box"]
-    if kind == "compare":
-        target = cond["value"]
-        if not isinstance(target, list):
-            target = value(game, target, ctx)
-        return compare(value(game, cond["left"], ctx), cond["cmp"], target)
-    if kind == "period":
-        return game.data.period_of_turn(st["turn"]) == cond["period"]
-    if kind == "cards_exist":
-        sel = cond["cards"]
-        return any(card_matches(game, c, sel, ctx) for c in ctx.get(sel["pool"], []))
-    if kind in ("exists", "none"):
-        found = bool(spaces(game, cond["where"], ctx))
-        return found if kind == "exists" else not found
-    if kind == "card":
-        return _card_condition(game, cond, ctx)
-    if kind == "did":
-        return ctx.get("did", False) == cond["value"]
-    if kind == "won_roll_off":
-        return ctx.get("roll_off_winner") == who(ctx, cond["player"])
-    raise ValueError(f"unknown condition {kind!r}")
+    handler = CONDITIONS.get(kind)
+    if handler is None:
+        raise ValueError(f"unknown condition {kind!r}")
+    return handler(game, cond, ctx)
 
 
+@_condition("and")
+def _and(game, cond: dict, ctx: Context) -> bool:
+    return all(holds(game, c, ctx) for c in cond["args"])
+
+
+@_condition("or")
+def _or(game, cond: dict, ctx: Context) -> bool:
+    return any(holds(game, c, ctx) for c in cond["args"])
+
+
+@_condition("not")
+def _not(game, cond: dict, ctx: Context) -> bool:
+    return not holds(game, cond["arg"], ctx)
+
+
+@_condition("event_occurred")
+def _event_occurred(game, cond: dict, ctx: Context) -> bool:
+    return cond["card"] in game.state["events_played"]
+
+
+@_condition("in_effect", "not_in_effect")
+def _in_effect(game, cond: dict, ctx: Context) -> bool:
+    live = any(e["card"] == cond["card"] for e in game.state["effects"])
+    return live if cond["cond"] == "in_effect" else not live
+
+
+@_condition("cancelled")
+def _cancelled(game, cond: dict, ctx: Context) -> bool:
+    return cond["card"] in game.state["cancelled"]
+
+
+@_condition("succeeded")
+def _succeeded(game, cond: dict, ctx: Context) -> bool:
+    return cond["card"] in game.state["succeeded"]
+
+
+@_condition("controls")
+def _controls(game, cond: dict, ctx: Context) -> bool:
+    player = who(ctx, cond["player"])
+    found = spaces(game, cond["where"], ctx)
+    test = all if cond.get("choice") == "each" else any
+    return bool(found) and test(controller(game, s) == player for s in found)
+
+
+@_condition("holds_power")
+def _holds_power(game, cond: dict, ctx: Context) -> bool:
+    player = who(ctx, cond["player"])
+    found = countries(game, cond["country"], ctx)
+    return bool(found) and all(game.state["power"][c] == player for c in found)
+
+
+@_condition("power_count")
+def _power_count(game, cond: dict, ctx: Context) -> bool:
+    player = who(ctx, cond["player"])
+    n = sum(1 for c in game.data.countries if game.state["power"][c] == player)
+    return compare(n, cond["cmp"], cond["value"])
+
+
+@_condition("vp_lead")
+def _vp_lead(game, cond: dict, ctx: Context) -> bool:
+    vp = game.state["vp"]
+    return vp > 0 if who(ctx, cond["player"]) == "democrat" else vp < 0
+
+
+@_condition("tiananmen_ahead")
+def _tiananmen_ahead(game, cond: dict, ctx: Context) -> bool:
+    player = who(ctx, cond["player"])
+    track = game.state["tiananmen"]
+    return track[player] > track[opponent(player)]  # ruling R18
+
+
+@_condition("tiananmen_reached")
+def _tiananmen_reached(game, cond: dict, ctx: Context) -> bool:
+    return game.state["tiananmen"][who(ctx, cond["player"])] >= cond["box"]
+
+
+@_condition("compare")
+def _compare(game, cond: dict, ctx: Context) -> bool:
+    target = cond["value"]
+    if not isinstance(target, list):
+        target = value(game, target, ctx)
+    return compare(value(game, cond["left"], ctx), cond["cmp"], target)
+
+
+@_condition("period")
+def _period(game, cond: dict, ctx: Context) -> bool:
+    return game.data.period_of_turn(game.state["turn"]) == cond["period"]
+
+
+@_condition("cards_exist")
+def _cards_exist(game, cond: dict, ctx: Context) -> bool:
+    sel = cond["cards"]
+    return any(card_matches(game, c, sel, ctx) for c in ctx.get(sel["pool"], []))
+
+
+@_condition("exists", "none")
+def _exists(game, cond: dict, ctx: Context) -> bool:
+    found = bool(spaces(game, cond["where"], ctx))
+    return found if cond["cond"] == "exists" else not found
+
+
+@_condition("did")
+def _did(game, cond: dict, ctx: Context) -> bool:
+    return ctx.get("did", False) == cond["value"]
+
+
+@_condition("won_roll_off")
+def _won_roll_off(game, cond: dict, ctx: Context) -> bool:
+    return ctx.get("roll_off_winner") == who(ctx, cond["player"])
+
+
+@_condition("card")
 def _card_condition(game, cond: dict, ctx: Context) -> bool:
     card = card_ref(ctx, cond["card"])
     if card is None:

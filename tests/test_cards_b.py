@@ -589,6 +589,7 @@ def test_tyrant_after_the_crowd_resolves_at_once(events):
     assert TYRANT in st["display"] and {e["hook"] for e in st["effects"]} == {
         "as_soon_as", "final_scoring"}
     assert all(e["vars"]["chosen_space"] == sid("Craiova") for e in st["effects"])
+    assert logs(game, "effect_ends") == []  # in effect throughout, never briefly gone
 
 
 def test_tyrant_no_refuge_gives_two_vp_at_once(events):

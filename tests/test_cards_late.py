@@ -758,6 +758,19 @@ def test_chinese_solution_with_no_target_still_gives_the_democrat_three(events):
     assert kinds(seen) == [("use", C)]
     assert texts(game, "no_target") == ["communist has no legal support check target"]
     assert game.state["vp"] == 3 and sp(game, D, "Budapest") == 3
+
+
+def test_chinese_solution_without_communist_power_still_costs_three(events):
+    """#96 once the Democrat holds Power everywhere: no country to choose,
+    no check, but the 3 VP are the event's price and still paid."""
+    game = late(events, democrat={"Budapest": 3}, hands={C: [CHINESE_SOLUTION]})
+    game.state["tiananmen"][C] = 7
+    game.state["power"].update({c: D for c in game.state["power"]})
+    seen = []
+    play(game, C, CHINESE_SOLUTION, ["event"], seen)
+    assert kinds(seen) == [("use", C)]
+    assert game.state["vp"] == 3 and sp(game, D, "Budapest") == 3
+    assert game.state["removed"] == [CHINESE_SOLUTION]
     assert game.state["removed"] == [CHINESE_SOLUTION]
 
 
@@ -1462,7 +1475,7 @@ def test_malta_summit_modified_three_fails(events, monkeypatch):
     seen = []
     play(game, D, MALTA, ["event"], seen)
     assert kinds(seen) == [("use", D)] and not dice
-    assert texts(game, "roll")[-1] == "democrat's modified roll: 3 +0 = 3"
+    assert texts(game, "roll")[-1] == "democrat rolls 3 (#110 Malta Summit)"  # no +0 shown
     assert game.state["vp"] == 0 and sp(game, C, "Dresden") == 3
     assert game.state["removed"] == [MALTA] and game.state["events_played"] == [MALTA]
 

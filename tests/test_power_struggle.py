@@ -243,15 +243,6 @@ def test_every_struggle_reshuffles_all_52_cards():
     assert seen == [(N_PS - 12, 0), (N_PS - 12, 0)]
 
 
-def test_ps_deal_hook_adds_cards():
-    game = new_game(democrat={"Gdansk": 3})
-    add_effect(game, "ps_deal", lambda g, ctx: 2 if ctx["side"] == "communist" else 0)
-    seen = dealt_sizes(game)
-    force_dice(game, [6] * 40)
-    run(game, "Poland", "democrat", policy=lambda d: d.options[-1])
-    assert seen == {"democrat": 6, "communist": 2}
-
-
 # ---------------------------------------- the 2020 running example (8.2-8.4)
 def test_rulebook_running_example_8_2_to_8_4_4():
     """8.2: Democrat 14 cards, Communist 6; the Democrat raises. 8.3: he leads
