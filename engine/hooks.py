@@ -15,11 +15,28 @@ from typing import Any
 
 
 def active(game, hook: str) -> list[dict]:
-    """The lasting effects currently attached to ``hook``."""
-    effects = game.state["effects"]
+    """The lasting effects currently attached to ``hook`` (a list the caller
+    must not change).
+
+    The engine asks thousands of times a game while the effects change a few
+    dozen times, so the effects are indexed by hook once per change. Effects
+    are only ever appended with a new ``effect_seq`` or removed, so the list
+    object, its length and the sequence number tell whether it changed."""
+    st = game.state
+    effects = st["effects"]
     if not effects:
-        return []
-    return [e for e in effects if e["hook"] == hook]
+        return _NONE
+    key = (len(effects), st["effect_seq"])
+    cached = game.__dict__.get("_hook_index")
+    if cached is None or cached[0] is not effects or cached[1] != key:
+        index: dict[str, list[dict]] = {}
+        for effect in effects:
+            index.setdefault(effect["hook"], []).append(effect)
+        cached = game.__dict__["_hook_index"] = (effects, key, index)
+    return cached[2].get(hook, _NONE)
+
+
+_NONE: list[dict] = []
 
 
 def total(game, hook: str, **ctx: Any) -> int:

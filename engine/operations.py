@@ -20,10 +20,13 @@ def placement_costs(game, side: str, spaces) -> dict[int, int]:
     if hooks.active(game, "placement_ban"):
         banned = hooks.banned_spaces(game, "placement_ban", side)
         costs = {s: c for s, c in costs.items() if s not in banned}
-    if hooks.active(game, "placement_cost"):
+    changes = hooks.active(game, "placement_cost")
+    if changes:
+        covered = [(e, game.events.rule_spaces(game, e, side)) for e in changes]
         for s, cost in costs.items():
-            costs[s] = max(1, cost + hooks.total(game, "placement_cost", player=side,
-                                                 space=s, cost=cost))
+            delta = sum(game.events.effect_value(game, e, {"player": side, "cost": cost})
+                        for e, where in covered if s in where)
+            costs[s] = max(1, cost + delta)
     return costs
 
 
