@@ -78,6 +78,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--mod", type=mod_dir, metavar="DIR", help="play with a card mod folder")
     play.add_argument("--extra-sps", type=extra_sps, action="append", default=[],
                       metavar="SIDE:N", help="13.0 bid: extra SPs for SIDE after setup")
+    play.add_argument("--turn", type=positive, metavar="N",
+                      help="start at turn N, with the Middle/Late Year cards in the deck")
+    play.add_argument("--position", metavar="FILE",
+                      help="start from a position or scenario file (docs/scenarios.md)")
+    play.add_argument("--deal", action="append", default=[],
+                      metavar="[SIDE:]CARDS", help="put cards (numbers or names, comma "
+                      "separated) in your hand (the Communist's if no or both players are "
+                      "human), or SIDE's")
     play.set_defaults(handler=cmd_play)
 
     sim = sub.add_parser("sim", help="play many bot games and summarize them")
@@ -87,6 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--communist", choices=BOTS, default="random")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--mod", type=mod_dir, metavar="DIR")
+    sim.add_argument("--out", metavar="FILE", help="also write one JSON line per game to FILE")
+    where = sim.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=positive, metavar="N",
+                       help="play on N processes (default: one per core)")
+    where.add_argument("--ray", metavar="ADDRESS",
+                       help="play on a Ray cluster: auto (the running one), local (start one) "
+                            "or its address; needs pip install 'dof[ray]'")
     sim.set_defaults(handler=cmd_sim)
 
     lint = sub.add_parser("lint", help="check card files")
@@ -101,6 +116,22 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
     cards.add_argument("--mod", type=mod_dir, metavar="DIR")
     cards.set_defaults(handler=cmd_cards)
+
+    lsp = sub.add_parser("lsp", help="serve card files to an editor (language server, stdio)")
+    lsp.add_argument("--mod", type=mod_dir, metavar="DIR",
+                     help="check the card files under DIR as one mod (default: each file's "
+                     "own folder)")
+    lsp.set_defaults(handler=cmd_lsp)
+
+    scenario = sub.add_parser("scenario", help="check what cards do, from scenario files")
+    scenario_sub = scenario.add_subparsers(dest="action", required=True, metavar="ACTION")
+    run = scenario_sub.add_parser(
+        "run", help="run scenario files (*.scenario.yaml; see docs/scenarios.md)")
+    run.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
+    run.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
+    run.add_argument("-v", "--verbose", action="store_true", help="one line per scenario")
+    run.add_argument("--mod", type=mod_dir, metavar="DIR", help="with a card mod folder")
+    run.set_defaults(handler=cmd_scenario_run)
     return parser
 
 
@@ -133,16 +164,34 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
                        "(bids for opposite sides are ignored)")
     if args.load and (args.seed is not None or args.extra_sps):
         console.print("Note: --seed and --extra-sps are ignored with --load", style="yellow")
-    return run_play(kinds, args.seed, args.load, args.save, dict(args.extra_sps),
-                    *load_game(args.mod), console)
+    from cli.start import Start, StartError
+
+    start = Start(args.turn, args.position, args.deal)
+    if args.load and start:
+        raise CliError("--load continues a saved game; --turn, --position and --deal start "
+                       "a new one")
+    if start.position and args.extra_sps:
+        console.print("Note: --extra-sps is ignored with --position (no setup)", style="yellow")
+    try:
+        return run_play(kinds, args.seed, args.load, args.save, dict(args.extra_sps),
+                        *load_game(args.mod), console, start=start)
+    except StartError as exc:
+        raise CliError(str(exc)) from None
 
 
 def cmd_sim(args: argparse.Namespace, console: Console) -> int:
-    from cli.sim import run_sim
+    from cli.files import user_path
+    from cli.sim import SimError, run_sim
 
+    out = user_path(args.out) if args.out else None
+    if out is not None and (out.is_dir() or not out.parent.is_dir()):
+        raise CliError(f"--out {args.out}: not a file in an existing folder")
     kinds = {"democrat": args.democrat, "communist": args.communist}
-    return run_sim(args.games, args.seed, kinds, args.json, *load_game(args.mod), console,
-                   mod=args.mod)
+    try:
+        return run_sim(args.games, args.seed, kinds, args.json, *load_game(args.mod), console,
+                       mod=args.mod, jobs=args.jobs, ray=args.ray, out=out)
+    except SimError as exc:
+        raise CliError(str(exc)) from None
 
 
 def cmd_lint(args: argparse.Namespace, console: Console) -> int:
@@ -155,6 +204,19 @@ def cmd_cards(args: argparse.Namespace, console: Console) -> int:
     from cli.cards_view import run_cards
 
     return run_cards(args.query, args.fmt, args.mod, console)
+
+
+def cmd_scenario_run(args: argparse.Namespace, console: Console) -> int:
+    from cli.scenario import run_scenarios
+
+    return run_scenarios([Path(p) for p in args.paths], args.fmt, args.verbose,
+                         *load_game(args.mod), console)
+
+
+def cmd_lsp(args: argparse.Namespace, console: Console) -> int:
+    from cli.lsp import run_lsp
+
+    return run_lsp(args.mod)
 
 
 # ---------------------------------------------------------------------- main

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -17,6 +17,7 @@ from cli.board_view import board_view, format_result, log_line
 from cli.files import user_path
 from cli.human import HumanAgent, Quit, write_save
 from cli.sim import SIDES, bot_seed
+from cli.start import Start, started_game
 from engine.agents import make_agent
 from engine.game import Game, SaveError
 
@@ -46,12 +47,21 @@ def load_game(path: str, data, events) -> Game:
 
 
 def new_game(data, events, seed: int | None, extra_sps: dict[str, int],
-             console: Console) -> Game:
-    """A new game; a random seed is printed so the game can be replayed."""
+             console: Console, start: Start | None = None,
+             humans: Sequence[str] = ()) -> Game:
+    """A new game, at the opening or as ``start`` says; a random seed is
+    printed so the game can be replayed."""
     if seed is None:
         seed = random.randrange(1_000_000)
-    console.print(f"Seed {seed} (replay with --seed {seed})", highlight=False)
-    return Game.new(data, seed, options={"extra_sps": extra_sps}, events=events)
+    options = {"extra_sps": extra_sps}
+    if start:
+        game = started_game(data, events, seed, options, start, list(humans))
+    else:
+        game = Game.new(data, seed, options=options, events=events)
+    again = f" {start.replay()}" if start else ""
+    console.print(f"Seed {seed} (replay with --seed {seed}{again})", highlight=False,
+                  soft_wrap=True)
+    return game
 
 
 def make_agents(kinds: dict[str, str], seed: int, console: Console, save: str | None,
@@ -98,20 +108,22 @@ def drive(game: Game, agents: dict, console: Console, echo: bool, save: str | No
 
 def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: str | None,
              extra_sps: dict[str, int], data, events, console: Console,
-             input_fn: Callable[[Text | str], str] | None = None) -> int:
-    """Play one game; returns the exit code (0, or 1 when input ended)."""
+             input_fn: Callable[[Text | str], str] | None = None,
+             start: Start | None = None) -> int:
+    """Play one game; returns the exit code (0, or 1 when input ended).
+    ``start`` begins it elsewhere than at the opening (cli/start.py)."""
+    humans = [side for side in SIDES if kinds[side] == "human"]
     if load:
         game = load_game(load, data, events)
         console.print(f"Loaded {load} (turn {game.state['turn']}, "
                       f"action round {game.state['ar']})", highlight=False)
     else:
-        game = new_game(data, events, seed, extra_sps, console)
+        game = new_game(data, events, seed, extra_sps, console, start, humans)
     if save:
         try:
             write_save(game, save)
         except OSError as exc:
             raise SaveFailure(f"cannot save to {save}: {exc.strerror or exc}") from None
-    humans = [side for side in SIDES if kinds[side] == "human"]
     agents = make_agents(kinds, game.state["seed"], console, save, input_fn)
     printed = len(game.log) if load else 0
     try:

@@ -1,29 +1,55 @@
 """`dof sim`: many bot games, for balance numbers and as a smoke test.
 
 Game i uses seed S+i and its bots are seeded from that seed, so one seed
-reproduces a whole batch (only the timing differs between runs).
+reproduces a whole batch however it is spread: one process, a pool of
+processes (--jobs) or a Ray cluster (--ray). Each game becomes one plain
+record (``Batch.play``) and the summary is computed from the records sorted
+by seed, so it never depends on which game finished first; only the timing
+differs between runs.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import signal
+import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+from math import ceil
+from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from cli.board_view import HOW_TEXT
+from cli.files import write_atomic
 from engine.agents import make_agent
 from engine.game import Game
 
 SIDES = ("democrat", "communist")
 ENDINGS = ("automatic_victory", "final_scoring", "held_scoring_card", "new_years_eve")
 
+#: Games per Ray task at most: enough to make a task's overhead (shipping
+#: the batch, scheduling) small next to its games (about 30 ms each).
+RAY_CHUNK = 25
+
+Advance = Callable[[int], None]
+
 
 class SimFailure(RuntimeError):
     """A game raised inside the engine; the message names its seed to replay it."""
+
+
+class SimError(Exception):
+    """The batch cannot run as asked (Ray missing or unreachable, --out not
+    writable): one line for the user, exit 1."""
 
 
 def bot_seed(seed: int, side: str) -> int:
@@ -43,8 +69,9 @@ def replay_command(seed: int, kinds: dict[str, str], mod=None) -> str:
 
 
 def play_one(data, events, seed: int, kinds: dict[str, str], mod=None) -> dict:
-    """Play one bot game to the end and return its result; SimFailure names
-    the seed and the command that replays it."""
+    """Play one bot game to the end and return its record: the seed, the
+    game's result (winner, how, detail, vp, turn), the cards played and the
+    events that fired. SimFailure names the seed and the replay command."""
     try:
         game = Game.new(data, seed, events=events)
         game.play(make_bots(seed, kinds))
@@ -56,71 +83,247 @@ def play_one(data, events, seed: int, kinds: dict[str, str], mod=None) -> dict:
     if game.result is None:
         raise SimFailure(f"game with seed {seed} did not end "
                          f"(replay: {replay_command(seed, kinds, mod)})")
-    events = [e["card"] for e in game.log if e["kind"] == "event"]
-    return {**game.result, "events": events}
+    fired = [{"card": e["card"], "for": e["player"]} for e in game.log if e["kind"] == "event"]
+    return {"seed": seed, **game.result, "plays": card_plays(game), "events": fired}
 
 
-def summarize(results: list[dict], seed: int, seconds: float,
-              failures: list[dict] | None = None) -> dict:
-    """The JSON summary of a batch; every ending key is always present, and
-    games that failed are listed with their seeds (they count in no total)."""
+def card_plays(game: Game) -> list[dict]:
+    """Each card played, by whom and as what, read from the game log:
+    "scoring" for a Scoring card, "event" when the player's own event on it
+    followed (also when box 8 gave him its Ops too), else "ops". An
+    opponent's event that an Ops play set off is in the record's events."""
+    plays: list[dict] = []
+    for entry in game.log:
+        if entry["kind"] == "play":
+            card, by = entry["card"], entry["player"]
+            scoring = game.data.cards[card].side == "scoring"
+            plays.append({"card": card, "by": by, "as": "scoring" if scoring else "ops"})
+        elif entry["kind"] == "event" and plays:
+            last = plays[-1]
+            if last["card"] == entry["card"] and last["by"] == entry["player"]:
+                last["as"] = "event"
+    return plays
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What every game of a batch shares. It is sent once to each worker
+    process or Ray task: a pickle of about 130 kB, where loading and
+    compiling the cards again takes about a second."""
+
+    data: Any
+    events: Any
+    kinds: dict[str, str]
+    mod: Path | None = None
+
+    def play(self, seed: int) -> dict:
+        """The record of game ``seed`` (play_one), or of its failure: seed,
+        error and the command that replays it."""
+        try:
+            return play_one(self.data, self.events, seed, self.kinds, self.mod)
+        except SimFailure as exc:
+            cause = exc.__cause__ or exc
+            return {"seed": seed, "error": f"{type(cause).__name__}: {cause}",
+                    "replay": replay_command(seed, self.kinds, self.mod)}
+
+
+def summarize(records: list[dict], seconds: float = 0.0) -> dict:
+    """The JSON summary of a batch's records, whatever order they came in;
+    every ending key is always present, and games that failed are listed
+    with their seeds (they count in no total)."""
+    records = sorted(records, key=lambda r: r["seed"])
+    results = [r for r in records if "error" not in r]
     winners = Counter(r["winner"] or "draw" for r in results)
     endings = Counter(r["how"] for r in results)
-    fired = Counter(card for r in results for card in r.get("events", ()))
+    fired = Counter(e["card"] for r in results for e in r["events"])
     n = len(results)
     return {
         "games": n,
-        "seed": seed,
+        "seed": records[0]["seed"] if records else 0,
         "winners": {k: winners.get(k, 0) for k in (*SIDES, "draw")},
         "endings": {k: endings.get(k, 0) for k in ENDINGS},
         "mean_final_vp": round(sum(r["vp"] for r in results) / n, 4) if n else 0.0,
         "events_fired": {str(card): fired[card] for card in sorted(fired)},
-        "failures": failures or [],
+        "failures": [r for r in records if "error" in r],
         "seconds": round(seconds, 4),
         "games_per_second": round(n / seconds, 3) if seconds > 0 else None,
     }
 
 
+def available_cpus() -> int:
+    """The cores this process may run on: a container or taskset may allow
+    fewer than the machine has."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS and Windows have no affinity call
+        return os.cpu_count() or 1
+
+
 def run_sim(games: int, seed: int, kinds: dict[str, str], as_json: bool, data, events,
-            console: Console, mod=None) -> int:
-    """Play ``games`` games and print the summary (text, or one JSON object).
-    A game that fails is reported with its seed and replay command and the
-    batch goes on; the exit code is then 1."""
-    results: list[dict] = []
-    failures: list[dict] = []
-
-    def one(i: int) -> None:
-        try:
-            results.append(play_one(data, events, seed + i, kinds, mod))
-        except SimFailure as exc:
-            cause = exc.__cause__ or exc
-            failures.append({"seed": seed + i, "error": f"{type(cause).__name__}: {cause}",
-                             "replay": replay_command(seed + i, kinds, mod)})
-
+            console: Console, mod=None, jobs: int | None = None, ray: str | None = None,
+            out: Path | None = None) -> int:
+    """Play ``games`` games on ``jobs`` processes (default: every core) or on
+    the Ray cluster at ``ray``, write one JSON line per game to ``out`` and
+    print the summary (text, or one JSON object). A game that fails is
+    reported with its seed and replay command and the batch goes on; the
+    exit code is then 1."""
+    batch = Batch(data, events, kinds, mod)
+    seeds = range(seed, seed + games)
+    display = progress_bar(console, games, console.is_terminal and not as_json)
     start = time.perf_counter()
-    if console.is_terminal and not as_json:
-        columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(),
-                   TimeRemainingColumn())
-        with Progress(*columns, console=console, transient=True) as progress:
-            task = progress.add_task("sim", total=games)
-            for i in range(games):
-                one(i)
-                progress.advance(task)
+    if ray is not None:
+        records = play_on_ray(batch, seeds, ray, display)
     else:
-        for i in range(games):
-            one(i)
-    summary = summarize(results, seed, time.perf_counter() - start, failures)
+        records = play_here(batch, seeds, min(jobs or available_cpus(), games), display)
+    summary = summarize(records, time.perf_counter() - start)
+    if out is not None:
+        write_records(out, records)
     if as_json:
         print(json.dumps(summary))
     else:
         console.print(summary_table(summary, kinds))
-        for failure in failures:
+        for failure in summary["failures"]:
             console.print(f"Game with seed {failure['seed']} failed: {failure['error']}\n"
                           f"  replay: {failure['replay']}", style="bold red", markup=False,
                           highlight=False, soft_wrap=True)
-    return 1 if failures else 0
+    return 1 if summary["failures"] else 0
 
 
+def write_records(path: Path, records: list[dict]) -> None:
+    """One JSON line per game in seed order, written all at once: an old
+    file survives a failure."""
+    lines = "".join(json.dumps(r, separators=(",", ":")) + "\n"
+                    for r in sorted(records, key=lambda r: r["seed"]))
+    try:
+        write_atomic(path, lines)
+    except OSError as exc:
+        raise SimError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+@contextmanager
+def progress_bar(console: Console, total: int, shown: bool) -> Iterator[Advance]:
+    """A way to count finished games: a Rich bar when ``shown``. Each way of
+    playing enters it only once its workers are started, so that no bar
+    thread is running when a pool forks."""
+    if not shown:
+        yield lambda n: None
+        return
+    columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("sim", total=total)
+        yield lambda n: progress.advance(task, n)
+
+
+# ------------------------------------------------ one process or a local pool
+def play_here(batch: Batch, seeds: range, jobs: int,
+              display: AbstractContextManager[Advance]) -> list[dict]:
+    """The games in this process (jobs 1: no pool at all) or on a pool of
+    ``jobs`` worker processes."""
+    if jobs <= 1:
+        records = []
+        with display as advance:
+            for seed in seeds:
+                records.append(batch.play(seed))
+                advance(1)
+        return records
+    # fork starts a worker in milliseconds with everything already imported
+    # (and the batch needs no pickling); elsewhere the platform's default.
+    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+    chunk = max(1, len(seeds) // (16 * jobs))
+    records = []
+    with context.Pool(jobs, initializer=_start_worker, initargs=(batch,)) as pool, \
+            display as advance:
+        for record in pool.imap_unordered(_play_in_worker, seeds, chunksize=chunk):
+            records.append(record)
+            advance(1)
+    return records
+
+
+_worker_batch: Batch | None = None
+
+
+def _start_worker(batch: Batch) -> None:
+    """Pool initializer: keep the batch for all of this worker's games, and
+    leave Ctrl-C to the parent, which terminates the pool (no traceback
+    from every worker)."""
+    global _worker_batch
+    _worker_batch = batch
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_in_worker(seed: int) -> dict:
+    return _worker_batch.play(seed)
+
+
+# ----------------------------------------------------------------------- Ray
+def play_on_ray(batch: Batch, seeds: range, address: str,
+                display: AbstractContextManager[Advance]) -> list[dict]:
+    """The games as Ray tasks of up to RAY_CHUNK seeds each, on the cluster
+    at ``address`` ("auto": the running one, "local": a new one here). A
+    process already connected to Ray (dof used inside a Ray program) keeps
+    its connection. Every node needs dof installed; the cards (and a mod's
+    cards) travel with the batch."""
+    try:
+        import ray
+    except ImportError:
+        raise SimError("--ray needs Ray, which is not installed: pip install 'dof[ray]'") from None
+    connected = ray.is_initialized()
+    pending: list = []
+    try:
+        if not connected:
+            try:
+                with sigint_held():
+                    ray.init(address=address, logging_level="ERROR", log_to_driver=False)
+            except Exception as exc:  # ConnectionError, ValueError, ...: Ray's own message
+                raise SimError(f"cannot connect to Ray at {address}: {exc}") from None
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        size = max(1, min(RAY_CHUNK, ceil(len(seeds) / (4 * cpus))))
+        task = ray.remote(num_cpus=1)(_play_chunk)
+        shared = ray.put(batch)
+        pending = [task.remote(shared, list(seeds[i:i + size]))
+                   for i in range(0, len(seeds), size)]
+        records: list[dict] = []
+        with display as advance:
+            while pending:
+                [done], pending = ray.wait(pending, num_returns=1)
+                try:
+                    chunk = ray.get(done)
+                except ray.exceptions.RayError as exc:
+                    raise SimError(f"a Ray task failed: {str(exc).strip().splitlines()[-1]}") \
+                        from None
+                records.extend(chunk)
+                advance(len(chunk))
+        return records
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if not connected:
+            ray.shutdown()
+
+
+@contextmanager
+def sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back until the block ends. Ray crashes or leaves processes
+    behind when interrupted while it starts; and the processes it starts
+    inherit the held signal, so a later Ctrl-C reaches only dof, which then
+    shuts them down."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _play_chunk(batch: Batch, seeds: list[int]) -> list[dict]:
+    """One Ray task: a few consecutive games."""
+    return [batch.play(seed) for seed in seeds]
+
+
+# ------------------------------------------------------------------- output
 def summary_table(summary: dict, kinds: dict[str, str]) -> Table:
     n = summary["games"]
     table = Table(title=f"{n} games, seeds {summary['seed']}..{summary['seed'] + n - 1}",

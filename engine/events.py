@@ -633,7 +633,8 @@ class EventRunner:
         if card is None or game.data.cards[card].ops is None:
             return
         move_card(game, card, "played_aside")
-        game.note("play", f"{side} uses {game.card_name(card)} for operations", card=card)
+        game.note("play", f"{side} uses {game.card_name(card)} for operations", player=side,
+                  card=card)
         use = yield from choose_use(game, side, card=card,
                                     prompt=f"{side}: use {game.card_name(card)} for")
         happened = yield from play_for_ops(game, side, card, use,

@@ -1,0 +1,408 @@
+"""Positions and scripted plays written by hand, for scenarios and `dof play`.
+
+A position block names spaces, cards and countries as the cards print them;
+this module turns it into an :class:`engine.position.Position`, and plays
+cards through the engine answering each question from a script written the
+same way ("Gdansk", "event", "#12", "Apparatchiks"). Every mistake becomes a
+located diagnostic (:class:`cli.located.FileProblem`), never a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from yaml.nodes import MappingNode, Node, ScalarNode
+
+from cli.located import YamlFile
+from dsl.diagnostics import did_you_mean
+from dsl.names import key
+from engine.actions import finish_card, run_event
+from engine.board import SIDES
+from engine.data import PERIODS
+from engine.decisions import Decision
+from engine.game import Game
+from engine.position import (
+    Position,
+    PositionError,
+    impose_tracks,
+    position_state,
+    year_cards,
+)
+
+POSITION_KEYS = ("turn", "period", "action_round", "board", "democrat", "communist", "vp",
+                 "tiananmen", "ussr", "power", "hands", "discard", "removed",
+                 "events_played", "deck_top", "in_effect")
+PLAY_KEYS = ("card", "by", "as", "answers", "dice")
+
+
+# ------------------------------------------------------------------ names
+class UnknownName(LookupError):
+    """A name that matches nothing, with a 'did you mean' hint when one is close."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.message, self.hint = message, hint
+
+
+class Names:
+    """Spaces, cards, countries and Power Struggle cards by the names a
+    person writes (case and accents ignored), with 'did you mean' hints."""
+
+    def __init__(self, data):
+        self.data = data
+        self.cards = {key(c.name): n for n, c in data.cards.items()}
+        self.countries = {key(c): c for c in data.countries}
+        self.ps_cards = {key(c.name): c.name for c in data.ps_cards}
+        self.ussr = {key(p["name"]): p["position"] for p in data.ussr_track}
+
+    def space(self, f: YamlFile, node: Node) -> int:
+        name = f.text(node, "a space")
+        try:
+            return self.data.space(name).id
+        except KeyError:
+            raise f.problem(node, "E101", f"unknown space {name!r}",
+                            did_you_mean(name, self.data.space_names())) from None
+
+    def card(self, f: YamlFile, node: Node) -> int:
+        """A strategy card by number (7, "#7"), name, or both ("#7 State Run Media")."""
+        value = f.scalar(node)
+        if not (isinstance(value, int) and not isinstance(value, bool)):
+            value = f.text(node, "a card")
+        try:
+            return self.card_number(value)
+        except UnknownName as exc:
+            raise f.problem(node, "E102", exc.message, exc.hint) from None
+
+    def card_number(self, value: int | str) -> int:
+        """A card by number or name as a person writes it; UnknownName if none."""
+        number, name = (value, None) if isinstance(value, int) else (None, value.strip())
+        found = re.fullmatch(r"#?(\d+)(?:\s+(.*))?", name or "")
+        if found:
+            number, name = int(found[1]), found[2]
+        if number is None:
+            if key(name) in self.cards:
+                return self.cards[key(name)]
+            raise UnknownName(f"unknown card {name!r}", did_you_mean(
+                name, [c.name for c in self.data.cards.values()]))
+        if number not in self.data.cards:
+            raise UnknownName(f"there is no card #{number}",
+                              f"cards are numbered 1 to {max(self.data.cards)}")
+        if name and key(name) != key(self.data.cards[number].name):
+            raise UnknownName(f"card #{number} is {self.data.cards[number].name!r}, "
+                              f"not {name!r}")
+        return number
+
+    def cards_of(self, f: YamlFile, node: Node, what: str) -> list[tuple[int, Node]]:
+        return [(self.card(f, item), item) for item in f.sequence(node, what, single=True)]
+
+    def country(self, f: YamlFile, node: Node) -> str:
+        name = f.text(node, "a country")
+        if key(name) not in self.countries:
+            raise f.problem(node, "E103", f"unknown country {name!r}",
+                            did_you_mean(name, list(self.data.countries)))
+        return self.countries[key(name)]
+
+    def ps_card(self, f: YamlFile, node: Node) -> str:
+        name = f.text(node, "a Power Struggle card")
+        if key(name) not in self.ps_cards:
+            raise f.problem(node, "E105", f"unknown Power Struggle card {name!r}",
+                            did_you_mean(name, sorted(set(self.ps_cards.values()))))
+        return self.ps_cards[key(name)]
+
+    def ussr_box(self, f: YamlFile, node: Node) -> int:
+        """A U.S.S.R. track position by number or box name."""
+        last = len(self.data.ussr_track) - 1
+        if isinstance(f.scalar(node), str) and key(f.scalar(node)) in self.ussr:
+            return self.ussr[key(f.scalar(node))]
+        return f.integer(node, "the U.S.S.R. track position", 0, last)
+
+    def side(self, f: YamlFile, node: Node, what: str = "a player") -> str:
+        return f.choice(node, what, SIDES)
+
+
+# ------------------------------------------------------------------ plays
+@dataclass
+class Play:
+    """A card played with its questions answered and its dice fixed.
+
+    ``dice`` is None when the play rolls the game's own seeded dice.
+    """
+
+    card: int
+    by: str
+    node: Node
+    answers_node: Node | None = None
+    use: tuple[str, Node] | None = None
+    answers: list[tuple[Any, Node]] = field(default_factory=list)
+    dice: list[tuple[int, Node]] | None = None
+
+
+def parse_play(f: YamlFile, node: Node, names: Names, what: str,
+               allow_use: bool = True) -> Play:
+    """A play: a card alone, or ``{card, by, as, answers, dice}``. ``by``
+    defaults to the card's own side."""
+    if isinstance(node, ScalarNode):
+        entries = {"card": (node, node)}
+    else:
+        keys = PLAY_KEYS if allow_use else tuple(k for k in PLAY_KEYS if k != "as")
+        entries = f.mapping(node, what, keys, required=("card",))
+    card = names.card(f, entries["card"][1])
+    if "by" in entries:
+        by = names.side(f, entries["by"][1], f"{what}: by")
+    elif names.data.cards[card].side in SIDES:
+        by = names.data.cards[card].side
+    else:
+        raise f.problem(entries["card"][1], "E602",
+                        f"{what}: say who plays #{card} {names.data.cards[card].name} "
+                        "(by: democrat or by: communist)")
+    play = Play(card, by, node)
+    if "as" in entries:
+        play.use = (f.text(entries["as"][1], "as"), entries["as"][1])
+    if "answers" in entries:
+        play.answers_node = entries["answers"][1]
+        play.answers = [(f.scalar(item), item)
+                        for item in f.sequence(entries["answers"][1], "answers", single=True)]
+    if "dice" in entries:
+        play.dice = [(f.integer(item, "a die", 1, 6), item)
+                     for item in f.sequence(entries["dice"][1], "dice", single=True)]
+    return play
+
+
+# --------------------------------------------------------------- position
+@dataclass
+class PositionSpec:
+    """A parsed position block: the engine position plus the events to put
+    in force (run once the position is set)."""
+
+    position: Position
+    in_effect: list[Play]
+    node: Node | None = None
+    cards: dict[int, Node] = field(default_factory=dict)  # every card it lists
+
+
+def parse_position(f: YamlFile, node: Node | None, names: Names) -> PositionSpec:
+    """Read a position block (an absent one is a new game's turn 1 with an
+    empty board)."""
+    spec = PositionSpec(Position(), [], node)
+    if node is None:
+        return spec
+    entries = f.mapping(node, "position", POSITION_KEYS)
+    pos = spec.position
+    data = names.data
+
+    def value(name: str) -> Node:
+        return entries[name][1]
+
+    if "turn" in entries:
+        pos.turn = f.integer(value("turn"), "turn", 1, data.turns)
+    if "period" in entries:
+        period = f.choice(value("period"), "period", PERIODS)
+        if "turn" not in entries:
+            pos.turn = next((t + 1 for t, p in sorted(data.deck_additions.items())
+                             if p == period), 1)
+        elif data.period_of_turn(pos.turn) != period:
+            raise f.problem(value("period"), "E301", f"turn {pos.turn} is in the "
+                            f"{data.period_of_turn(pos.turn)} year, not the {period} year")
+    if "action_round" in entries:
+        pos.action_round = f.integer(value("action_round"), "action_round", 1,
+                                     data.action_rounds + 1)
+    if "board" in entries:
+        pos.board = f.choice(value("board"), "board", ("empty", "setup"))
+    for side in SIDES:
+        if side in entries:
+            for name, (space_node, n_node) in f.mapping(value(side), f"{side} SPs").items():
+                pos.sp[side][names.space(f, space_node)] = f.integer(
+                    n_node, f"{side} SPs in {name}", 0, 99)
+    if "vp" in entries:
+        pos.vp = f.integer(value("vp"), "vp", -19, 19)
+    if "tiananmen" in entries:
+        for _, (side_node, n_node) in f.mapping(value("tiananmen"), "tiananmen").items():
+            pos.tiananmen[names.side(f, side_node)] = f.integer(
+                n_node, "a Tiananmen Square track box", 0, len(data.tiananmen))
+    if "ussr" in entries:
+        pos.ussr = names.ussr_box(f, value("ussr"))
+    if "power" in entries:
+        for _, (country_node, side_node) in f.mapping(value("power"), "power").items():
+            pos.power[names.country(f, country_node)] = names.side(f, side_node)
+    if "hands" in entries:
+        for _, (side_node, cards_node) in f.mapping(value("hands"), "hands").items():
+            side = names.side(f, side_node)
+            pos.hands[side] = [c for c, _ in _listed(f, spec, names.cards_of(f, cards_node,
+                                                                          f"the {side}'s hand"))]
+    for pile in ("discard", "removed", "deck_top"):
+        if pile in entries:
+            setattr(pos, pile, [c for c, _ in _listed(f, spec, names.cards_of(f, value(pile),
+                                                                           pile))])
+    if "events_played" in entries:
+        pos.events_played = [c for c, _ in names.cards_of(f, value("events_played"),
+                                                          "events_played")]
+    if "in_effect" in entries:
+        for item in f.sequence(value("in_effect"), "in_effect", single=True):
+            play = parse_play(f, item, names, "in_effect", allow_use=False)
+            _listed(f, spec, [(play.card, card_node(item))])
+            spec.in_effect.append(play)
+    in_game = year_cards(data, pos.turn)
+    for card, card_at in spec.cards.items():
+        if card not in in_game:
+            raise f.problem(card_at, "E604", not_yet(data, card, pos.turn))
+    return spec
+
+
+def not_yet(data, card: int, turn: int) -> str:
+    """Why a card of a later year cannot be named on ``turn`` (4.4)."""
+    info = data.cards[card]
+    return (f"#{card} {info.name} is a {info.period} year card, not in the game on turn "
+            f"{turn}")
+
+
+def card_node(node: Node) -> Node:
+    """The node naming the card of a play (itself, or its ``card`` value)."""
+    if isinstance(node, MappingNode):
+        return next(v for k, v in node.value if k.value == "card")
+    return node
+
+
+def _listed(f: YamlFile, spec: PositionSpec,
+            cards: list[tuple[int, Node]]) -> list[tuple[int, Node]]:
+    """Note where each card is listed: a card is in one place only."""
+    for card, node in cards:
+        if card in spec.cards:
+            first = spec.cards[card].start_mark
+            raise f.problem(node, "E604", f"card #{card} is listed twice (first at "
+                                          f"{first.line + 1}:{first.column + 1})")
+        spec.cards[card] = node
+    return cards
+
+
+def build_state(f: YamlFile, spec: PositionSpec, data, seed: int) -> dict:
+    """The game state of a parsed position, before its events are put in force."""
+    try:
+        return position_state(data, seed, spec.position)
+    except PositionError as exc:
+        raise f.problem(spec.node, "E604", f"impossible position: {exc}") from None
+
+
+def put_in_effect(f: YamlFile, spec: PositionSpec, game: Game) -> None:
+    """Run the position's ``in_effect`` events, then set its SPs, VP and
+    tracks again: the position is the board as it stands after them."""
+    st = game.state
+    for play in spec.in_effect:
+        st["deck"].remove(play.card)
+        st["played"] = play.card
+        happened = run_scripted(f, game, play, run_event(game, play.card, play.by))
+        finish_card(game, play.card, happened)
+    impose_tracks(game.state, spec.position)
+
+
+# ----------------------------------------------------------------- answers
+def run_scripted(f: YamlFile, game: Game, play: Play, gen: Generator,
+                 asked: list[Decision] | None = None) -> Any:
+    """Run ``gen`` to its end answering each question from ``play``'s
+    script and rolling its dice; every answer and die must be used. A
+    mismatch is a FileProblem pointing at the answer, die or play."""
+    answers = list(play.answers)
+    with scripted_dice(f, game, play):
+        value, first = None, True
+        while True:
+            try:
+                decision = next(gen) if first else gen.send(value)
+            except StopIteration as stop:
+                if answers:
+                    raise f.problem(answers[0][1], "E613", "answer not used: the play of "
+                                    f"{game.card_name(play.card)} ended before this answer "
+                                    "was needed") from None
+                return stop.value
+            first = False
+            if asked is not None:
+                asked.append(decision)
+            if not answers:
+                raise f.problem(play.answers_node or play.node, "E612",
+                                f"{describe(decision)}, but no answer is left in the script",
+                                offered(game, decision))
+            answer, node = answers.pop(0)
+            value = pick(f, game, decision, answer, node)
+
+
+class scripted_dice:  # noqa: N801 - used as a context manager, like a function
+    """While a play runs, its dice come from the script (when it has dice)."""
+
+    def __init__(self, f: YamlFile, game: Game, play: Play):
+        self.f, self.game, self.play = f, game, play
+        self.left = list(play.dice or [])
+
+    def __enter__(self) -> scripted_dice:
+        if self.play.dice is not None:
+            self.game.roll = self.roll
+        return self
+
+    def __exit__(self, kind, exc, tb) -> None:
+        self.game.__dict__.pop("roll", None)
+        if kind is None and self.left:
+            raise self.f.problem(self.left[0][1], "E614", "die not used: the play rolled "
+                                 f"{len(self.play.dice) - len(self.left)} time(s)")
+
+    def roll(self, who: str, why: str) -> int:
+        if not self.left:
+            raise self.f.problem(self.play.node, "E614", f"the {who} rolls a die ({why}) "
+                                 "but no die is left in the script",
+                                 f"add a die to the play's dice: {len(self.play.dice)} "
+                                 "given")
+        value = self.left.pop(0)[0]
+        self.game.note("roll", f"{who} rolls {value} ({why})", roll=value, player=who)
+        return value
+
+
+def describe(decision: Decision) -> str:
+    """A question as the failure messages show it."""
+    return f"the {decision.player} is asked {decision.prompt!r} ({decision.kind})"
+
+
+def offered(game: Game, decision: Decision) -> str:
+    labels = [decision.label(i) for i in range(len(decision.options))]
+    return "offered: " + ", ".join(labels) if labels else "nothing was offered"
+
+
+def pick(f: YamlFile, game: Game, decision: Decision, answer: Any, node: Node) -> Any:
+    """The option ``answer`` names, or a FileProblem showing what was offered."""
+    found = matches(game, decision, answer)
+    labels = {decision.label(i) for i in found}
+    if found and len(labels) == 1:
+        return decision.options[found[0]]
+    what = ("names " + " and ".join(sorted(labels)) if found
+            else "is not among the options")
+    raise f.problem(node, "E611", f"{answer!r} {what}: {describe(decision)}",
+                    offered(game, decision))
+
+
+def matches(game: Game, decision: Decision, answer: Any) -> list[int]:
+    """Indexes of the options ``answer`` names: the option itself ("event",
+    "yes"), its label with or without a trailing '(...)', a card's number
+    or name, or a space's name or alias."""
+    wanted = {_key(answer)}
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        wanted.add(f"#{answer}")
+    elif isinstance(answer, str):
+        try:
+            wanted.add(_key(game.data.space(answer).name))
+        except KeyError:
+            pass
+    return [i for i, option in enumerate(decision.options)
+            if wanted & option_keys(option, decision.label(i))]
+
+
+def option_keys(option: Any, label: str) -> set[str]:
+    """What an option answers to."""
+    keys = {_key(label), _key(re.sub(r"\s*\([^)]*\)$", "", label))}
+    if isinstance(option, str):
+        keys |= {_key(option), _key(option.replace("_", " "))}
+    card = re.fullmatch(r"(#\d+)\s+(.*)", label)
+    if card:
+        keys |= {_key(card[1]), _key(card[2])}
+    return keys
+
+
+def _key(value: Any) -> str:
+    return " ".join(key(str(value)).split())

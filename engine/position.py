@@ -1,0 +1,147 @@
+"""Start a game from a chosen position instead of from the opening setup.
+
+Card scenarios and `dof play --position` both need a game at some turn with
+an exact board, tracks and cards. A :class:`Position` says what differs from
+a fresh game at the start of that turn, in engine terms (space ids and card
+numbers); :func:`position_state` makes the plain-data state, and
+:func:`start_game` runs the rules on from it, so the position is reached the
+way a save is loaded, never by a separate code path through the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import rng
+from engine.board import SIDES
+from engine.game import SAVE_FORMAT, SAVE_VERSION, Game, mods_of
+from engine.setup import initial_state
+from engine.turn import PHASES
+from engine.validate import StateError, check_state
+
+
+class PositionError(ValueError):
+    """A position the game cannot be in (a card in two places, say)."""
+
+
+@dataclass
+class Position:
+    """A position to start from; what is left unset is as in a new game.
+
+    ``sp`` holds every SP on the map (``board == "empty"``), or only the
+    spaces that differ from the printed setup (``board == "setup"``).
+    ``hands``, ``discard`` and ``removed`` take their cards from wherever
+    they are; ``deck_top`` puts cards on top of the draw deck, the first
+    drawn first. ``events_played`` records events as having happened
+    (prerequisites, 'no effect after') without running them.
+    """
+
+    turn: int = 1
+    action_round: int = 1
+    board: str = "empty"
+    sp: dict[str, dict[int, int]] = field(default_factory=lambda: {s: {} for s in SIDES})
+    vp: int = 0
+    tiananmen: dict[str, int] = field(default_factory=dict)
+    ussr: int = 0
+    power: dict[str, str] = field(default_factory=dict)
+    hands: dict[str, list[int]] = field(default_factory=dict)
+    discard: list[int] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)
+    events_played: list[int] = field(default_factory=list)
+    deck_top: list[int] = field(default_factory=list)
+
+
+def year_cards(data, turn: int) -> list[int]:
+    """The strategy cards in the game at ``turn``: the Early Year cards and
+    every later year's cards already shuffled in (4.4)."""
+    cards = data.cards_of_period("early")
+    for after_turn, period in sorted(data.deck_additions.items()):
+        if turn > after_turn:
+            cards += data.cards_of_period(period)
+    return cards
+
+
+def opening_state(data, seed: int, turn: int = 1, options: dict | None = None) -> dict:
+    """The state before setup (3.0) of a game that begins at ``turn``: the
+    draw deck holds every card of the years up to that turn."""
+    state = initial_state(data, seed, dict(options or {}))
+    state["turn"] = turn
+    state["deck"] = year_cards(data, turn)
+    return state
+
+
+def position_state(data, seed: int, position: Position, options: dict | None = None) -> dict:
+    """The state of ``position``, at the start of its turn's deal (4.5.1):
+    the deck shuffled with the game's generator, the listed cards taken out
+    of it. PositionError when the position is impossible."""
+    st = opening_state(data, seed, position.turn, options)
+    rng.shuffle(st, st["deck"])
+    st["phase"] = "deal"
+    if position.board == "empty":
+        st["sp"] = {side: [0] * len(data.spaces) for side in SIDES}
+    impose_tracks(st, position)
+    in_game = set(year_cards(data, position.turn))
+    placed: dict[int, str] = {}
+
+    def take(card: int, where: str) -> None:
+        if card not in in_game:
+            raise PositionError(
+                f"{_name(data, card)} is a {data.cards[card].period} year card, not in the game "
+                f"on turn {position.turn}")
+        if card in placed:
+            raise PositionError(f"{_name(data, card)} is both in {placed[card]} and in {where}")
+        placed[card] = where
+        st["deck"].remove(card)
+
+    for side, cards in position.hands.items():
+        for card in cards:
+            take(card, f"the {side}'s hand")
+            st["hands"][side].append(card)
+    for pile in ("discard", "removed"):
+        for card in getattr(position, pile):
+            take(card, f"the {pile} pile" if pile == "discard" else "the removed cards")
+            st[pile].append(card)
+    for card in position.deck_top:
+        take(card, "the top of the deck")
+    st["deck"] += reversed(position.deck_top)  # the deck is drawn from its end
+    st["events_played"] = list(position.events_played)
+    try:
+        check_state(data, st, tuple(PHASES))
+    except StateError as exc:
+        raise PositionError(str(exc)) from None
+    return st
+
+
+def impose_tracks(state: dict, position: Position) -> None:
+    """Set the SPs, VP, tracks and Powers the position names (again after
+    events were run to put their lasting effects in force: the position
+    is the board as it stands after them)."""
+    for side in SIDES:
+        for space, n in position.sp.get(side, {}).items():
+            state["sp"][side][space] = n
+    state["vp"] = position.vp
+    state["tiananmen"].update(position.tiananmen)
+    state["ussr"] = position.ussr
+    state["power"].update(position.power)
+
+
+def at_action_round(state: dict, side: str, action_round: int) -> None:
+    """Set a deal-step state to action round ``action_round`` of its turn
+    with ``side`` phasing, each player having played the rounds before."""
+    state["phase"] = "action_rounds"
+    state["ar"] = action_round
+    state["phasing"] = side
+    state["rounds"] = {s: action_round - 1 for s in SIDES}
+
+
+def start_game(data, state: dict, events=None, log: list[dict] | None = None) -> Game:
+    """A game that runs on from ``state`` at the start of its step
+    (``state['phase']``), through the save format, to its first decision;
+    ``log`` is what happened before (shown to the players)."""
+    save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "mods": mods_of(events),
+            "checkpoint": state, "journal": [], "log": list(log or []), "state": None}
+    return Game.from_json(save, data, events, verify=False)
+
+
+def _name(data, card: int) -> str:
+    return f"#{card} {data.cards[card].name}"

@@ -1,0 +1,401 @@
+"""Tests of `dof lsp`, driven the way an editor drives it: framed JSON-RPC
+messages over a pair of pipes to a server running in a thread.
+
+Each test reads as an editor session: open a file, type, hover, ask for
+completions; the server answers with what an editor would show.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli.lsp import create_server
+from cli.lsp_deck import Workbench
+from dsl import builtin_cards_dir, load_deck
+
+TIMEOUT = 10.0
+
+MOD_CARD = """\
+card 111 "Round Table Returns" {
+    period late; side democrat; ops 2; removed after event
+    summary "Democrat places SPs in Poland."
+    requires event "The Wall Must Go!"
+    event {
+        democrat places 2 SP in Gdnask
+        democrat places 1 SP in each Worker space in East Germany
+    }
+}
+"""
+
+
+class Editor:
+    """The client side of the protocol, as an editor speaks it."""
+
+    def __init__(self) -> None:
+        to_server, self._server_in = _pipe()
+        self._server_out, from_server = _pipe()
+        self._out = to_server
+        self._in = from_server
+        self._inbox: queue.Queue[dict | None] = queue.Queue()
+        self._pending: list[dict] = []
+        self._ids = 0
+        self.server = threading.Thread(
+            target=create_server().start_io, args=(self._server_in, self._server_out),
+            daemon=True)
+        self.server.start()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.capabilities = self.request("initialize", {
+            "processId": None, "rootUri": None, "capabilities": {}})["capabilities"]
+        self.notify("initialized", {})
+
+    def _read(self) -> None:
+        """Frames from the server: headers, a blank line, a JSON body."""
+        while True:
+            length = None
+            while (line := self._in.readline()) not in (b"\r\n", b""):
+                name, _, value = line.decode("ascii").partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            if not line or length is None:
+                self._inbox.put(None)
+                return
+            self._inbox.put(json.loads(self._in.read(length)))
+
+    def send(self, message: dict) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+        self._out.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self._out.flush()
+
+    def notify(self, method: str, params: dict) -> None:
+        self.send({"method": method, "params": params})
+
+    def request(self, method: str, params: dict | None = None) -> Any:
+        self._ids += 1
+        ident = self._ids
+        self.send({"id": ident, "method": method, "params": params})
+        reply = self.wait(lambda m: m.get("id") == ident and "method" not in m)
+        assert "error" not in reply, reply["error"]
+        return reply["result"]
+
+    def wait(self, wanted) -> dict:
+        """The first message ``wanted`` accepts; others are kept for later."""
+        for message in self._pending:
+            if wanted(message):
+                self._pending.remove(message)
+                return message
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            try:
+                message = self._inbox.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"no answer in {TIMEOUT} s; got {self._pending}") from None
+            assert message is not None, "the server closed the connection"
+            if wanted(message):
+                return message
+            self._pending.append(message)
+
+    def diagnostics(self, uri: str, version: int | None = None) -> list[dict]:
+        message = self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                            and m["params"]["uri"] == uri
+                            and (version is None or m["params"].get("version") == version))
+        return message["params"]["diagnostics"]
+
+    def open(self, path: Path, text: str | None = None) -> str:
+        uri = path.as_uri()
+        self.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "card", "version": 1,
+            "text": path.read_text(encoding="utf-8") if text is None else text}})
+        return uri
+
+    def at(self, method: str, uri: str, line: int, character: int, **extra) -> Any:
+        return self.request(method, {"textDocument": {"uri": uri},
+                                     "position": {"line": line, "character": character},
+                                     **extra})
+
+    def close(self) -> None:
+        self.request("shutdown")
+        self.notify("exit", {})
+        self._out.close()
+        self.server.join(TIMEOUT)
+        assert not self.server.is_alive(), "the server did not stop after 'exit'"
+
+
+def _pipe():
+    read, write = os.pipe()
+    return os.fdopen(write, "wb"), os.fdopen(read, "rb")
+
+
+@pytest.fixture(scope="module")
+def editor():
+    """One server for the module (each test opens files of its own folder)."""
+    session = Editor()
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def mod(tmp_path: Path) -> Path:
+    """A mod folder with one card on disk (the typo Gdnask is on line 6)."""
+    (tmp_path / "variants.card").write_text(MOD_CARD, encoding="utf-8")
+    return tmp_path
+
+
+def position_of(text: str, needle: str, skip: int = 0) -> tuple[int, int]:
+    """(line, character) of ``needle`` in ``text``, ``skip`` characters into it."""
+    offset = text.index(needle) + skip
+    return text.count("\n", 0, offset), offset - (text.rfind("\n", 0, offset) + 1)
+
+
+# ------------------------------------------------------------------ handshake
+def test_initialize_advertises_every_feature(editor):
+    caps = editor.capabilities
+    assert caps["hoverProvider"] and caps["definitionProvider"]
+    assert caps["documentSymbolProvider"]
+    assert '"' in caps["completionProvider"]["triggerCharacters"]
+    assert caps["textDocumentSync"]["openClose"]
+
+
+# ------------------------------------------------------------------ diagnostics
+def test_diagnostics_are_lints_codes_and_messages(editor, mod):
+    path = mod / "variants.card"
+    diags = editor.diagnostics(editor.open(path))
+    lint = [d for d in load_deck(mod=mod).diagnostics if Path(d.span.path) == path]
+    assert [d["code"] for d in diags] == [d.code for d in lint] == ["E101"]
+    assert diags[0]["message"].splitlines()[0] == lint[0].message
+    assert "hint: did you mean 'Gdansk'?" in diags[0]["message"]
+    assert diags[0]["severity"] == 1 and diags[0]["source"] == "dof"
+    line, col = position_of(MOD_CARD, "Gdnask")
+    assert diags[0]["range"] == {"start": {"line": line, "character": col},
+                                 "end": {"line": line, "character": col + len("Gdnask")}}
+
+
+def test_diagnostics_follow_the_unsaved_text(editor, mod):
+    uri = editor.open(mod / "variants.card")
+    assert editor.diagnostics(uri, 1)
+    line, col = position_of(MOD_CARD, "Gdnask")
+    fix = {"range": {"start": {"line": line, "character": col},
+                     "end": {"line": line, "character": col + 6}}, "text": "Gdansk"}
+    editor.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [fix]})
+    assert editor.diagnostics(uri, 2) == []
+    line, col = position_of(MOD_CARD, "places 2")
+    typo = {"range": {"start": {"line": line, "character": col},
+                      "end": {"line": line, "character": col + 6}}, "text": "plaecs"}
+    editor.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+                                             "contentChanges": [typo]})
+    [syntax] = editor.diagnostics(uri, 3)
+    assert syntax["code"] == "E001" and "hint: did you mean 'places'" in syntax["message"]
+    assert syntax["range"] == {"start": {"line": line, "character": col},
+                               "end": {"line": line, "character": col + 6}}
+
+
+def test_a_warning_is_a_warning_and_other_files_of_the_mod_are_read(editor, mod):
+    (mod / "more.card").write_text(
+        'card 112 "Round Table Returns" {\n    period late; side democrat; ops 1\n'
+        '    summary "Same name."\n}\n', encoding="utf-8")
+    clean = MOD_CARD.replace("Gdnask", "Gdansk").replace("ops 2;", "ops 2; lasting;")
+    diags = editor.diagnostics(editor.open(mod / "variants.card", clean))
+    assert [(d["code"], d["severity"]) for d in diags] == [("W502", 2)]
+    [dup] = editor.diagnostics(editor.open(mod / "more.card"))
+    assert dup["code"] == "E406" and "card 111" in dup["message"]
+
+
+def test_ranges_count_utf16_units_as_editors_do(editor, tmp_path):
+    text = MOD_CARD.replace("democrat places 2 SP in Gdnask",
+                            'cancel "\U0001f600"; democrat places 2 SP in Gdnask')
+    diags = editor.diagnostics(editor.open(tmp_path / "emoji.card", text))
+    assert [d["code"] for d in diags] == ["E102", "E101"]
+    line, col = position_of(text, "Gdnask")
+    assert diags[1]["range"]["start"] == {"line": line, "character": col + 1}
+
+
+def test_a_mod_folder_given_to_dof_lsp_is_checked_as_one(tmp_path):
+    (tmp_path / "base.card").write_text(MOD_CARD.replace("Gdnask", "Gdansk"), encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    nested = tmp_path / "sub" / "later.card"
+    nested.write_text('card 112 "Second Round" {\n    period late; side democrat; ops 1\n'
+                      '    summary "Needs the first."\n    requires event "Round Table Returns"\n'
+                      '}\n', encoding="utf-8")
+    path = str(nested.resolve())
+
+    def codes(bench: Workbench) -> list[str]:
+        return [d.code for d in bench.check(path, {}).deck.diagnostics if d.span.path == path]
+
+    assert codes(Workbench(tmp_path)) == []
+    assert codes(Workbench()) == ["E102"]  # alone in its folder, the first card is unknown
+
+
+def test_built_in_card_files_are_clean(editor):
+    uri = editor.open(builtin_cards_dir() / "early.card")
+    assert editor.diagnostics(uri) == []
+
+
+# ------------------------------------------------------------------ hover
+def hover_text(editor, uri: str, text: str, needle: str, skip: int = 1) -> str:
+    result = editor.at("textDocument/hover", uri, *position_of(text, needle, skip))
+    assert result is not None, needle
+    return result["contents"]["value"]
+
+
+def test_hover_shows_cards_spaces_countries_and_keywords(editor, mod):
+    uri = editor.open(mod / "variants.card")
+    card = hover_text(editor, uri, MOD_CARD, "The Wall Must Go!", 5)
+    assert "86 The Wall Must Go!" in card and "late" in card and "democrat" in card
+    assert "ops" in card
+    germany = hover_text(editor, uri, MOD_CARD, "East Germany", 7)
+    assert "country" in germany and "Eastern Europe" in germany
+    worker = hover_text(editor, uri, MOD_CARD, "Worker")
+    assert "space type" in worker
+    places = hover_text(editor, uri, MOD_CARD, "places 2")
+    assert "R36" in places
+
+
+def test_hover_on_a_space_gives_its_map_facts(editor, mod):
+    text = MOD_CARD.replace("Gdnask", "Gdansk")
+    uri = editor.open(mod / "variants.card", text)
+    gdansk = hover_text(editor, uri, text, "Gdansk")
+    assert "Poland" in gdansk and "stability 3" in gdansk and "battleground" in gdansk
+    result = editor.at("textDocument/hover", uri, *position_of(text, "Gdansk", 2))
+    line, col = position_of(text, "Gdansk")
+    assert result["range"]["start"] == {"line": line, "character": col}
+
+
+def test_no_hover_on_an_unknown_name_or_a_summary(editor, mod):
+    uri = editor.open(mod / "variants.card")
+    for needle in ("Gdnask", "Democrat places"):
+        assert editor.at("textDocument/hover", uri, *position_of(MOD_CARD, needle, 1)) is None
+
+
+# ------------------------------------------------------------------ completion
+def labels(result: dict) -> list[str]:
+    return [item["label"] for item in result["items"]]
+
+
+def complete(editor, mod: Path, text: str) -> tuple[dict, int, int]:
+    """Completions at the end of ``text``, typed into a new card in the mod."""
+    uri = editor.open(mod / "variants.card", text)
+    lines = text.split("\n")
+    line, col = len(lines) - 1, len(lines[-1])
+    return editor.at("textDocument/completion", uri, line, col), line, col
+
+
+HEAD = 'card 111 "Round Table Returns" {\n    period late; side democrat; ops 2\n'
+
+
+def test_completion_offers_places_after_in(editor, mod):
+    result, *_ = complete(editor, mod, HEAD + "    event {\n        democrat places 2 SP in ")
+    found = labels(result)
+    assert {"Gdansk", "Poland", "East Germany", "Balkans", "Worker"} <= set(found)
+    assert "each" in found and "period" not in found
+
+
+def test_completion_replaces_a_name_being_typed(editor, mod):
+    result, line, col = complete(editor, mod, HEAD + "    event {\n        place 2 SP in East G")
+    item = next(i for i in result["items"] if i["label"] == "East Germany")
+    assert item["textEdit"] == {"newText": "East Germany", "range": {
+        "start": {"line": line, "character": col - len("East G")},
+        "end": {"line": line, "character": col}}}
+
+
+def test_completion_offers_the_verbs_a_player_can_take(editor, mod):
+    found = labels(complete(editor, mod, HEAD + "    event {\n        communist ")[0])
+    assert {"places", "removes", "may", "draws"} <= set(found)
+    assert "Gdansk" not in found and "summary" not in found
+
+
+def test_completion_offers_card_metadata_keywords(editor, mod):
+    found = labels(complete(editor, mod, HEAD + "    ")[0])
+    assert {"requires", "summary", "event", "lasting"} <= set(found)
+
+
+def test_completion_inside_quotes_offers_card_names(editor, mod):
+    result, line, col = complete(editor, mod, HEAD + '    requires event "The W')
+    item = next(i for i in result["items"] if i["label"] == "The Wall Must Go!")
+    assert item["textEdit"]["newText"] == 'The Wall Must Go!"'
+    assert item["textEdit"]["range"]["start"] == {"line": line, "character": col - 5}
+    assert "86" in item["detail"] and "late" in item["detail"]
+    assert "Gdansk" not in labels(result)
+
+
+def test_completion_after_an_earlier_mistake_still_offers_places(editor, mod):
+    text = HEAD + "    event {\n        democrat frobs 2 SP\n        place 2 SP from "
+    assert "Gdansk" in labels(complete(editor, mod, text)[0])
+
+
+def test_no_card_names_in_a_summary_or_a_comment(editor, mod):
+    assert labels(complete(editor, mod, HEAD + '    summary "The W')[0]) == []
+    assert labels(complete(editor, mod, HEAD + "    # place 2 SP in ")[0]) == []
+
+
+# ------------------------------------------------------------------ definition
+def test_definition_of_a_built_in_card(editor, mod):
+    uri = editor.open(mod / "variants.card")
+    found = editor.at("textDocument/definition", uri,
+                      *position_of(MOD_CARD, "The Wall Must Go!", 3))
+    target = builtin_cards_dir() / "late.card"
+    assert Path(found["uri"].removeprefix("file://")).resolve() == target.resolve()
+    text = target.read_text(encoding="utf-8")
+    line, col = position_of(text, 'card 86 "The Wall Must Go!"', len("card 86 "))
+    assert found["range"] == {"start": {"line": line, "character": col},
+                              "end": {"line": line, "character": col + 19}}
+
+
+def test_definition_of_a_mod_card_in_another_file(editor, mod):
+    (mod / "more.card").write_text(
+        'card 112 "Second Round" {\n    period late; side democrat; ops 1\n'
+        '    summary "Needs the first."\n    requires event "Round Table Returns"\n}\n',
+        encoding="utf-8")
+    text = (mod / "more.card").read_text(encoding="utf-8")
+    uri = editor.open(mod / "more.card")
+    found = editor.at("textDocument/definition", uri,
+                      *position_of(text, "Round Table Returns", 2))
+    assert found["uri"] == (mod / "variants.card").resolve().as_uri()
+    assert found["range"]["start"] == {"line": 0, "character": len("card 111 ")}
+
+
+def test_no_definition_outside_a_card_name(editor, mod):
+    uri = editor.open(mod / "variants.card")
+    assert editor.at("textDocument/definition", uri, *position_of(MOD_CARD, "Worker")) is None
+
+
+# ------------------------------------------------------------------ outline
+def test_document_symbols_list_cards_and_boxes(editor, tmp_path):
+    text = ('# a mod\n' + MOD_CARD + '\ntiananmen box 4 "Hunger Strike" / "Students Arrested" {\n'
+            '    democrat needs 6; communist needs 7\n    summary "Remove 2 SPs."\n'
+            '    award immediately { you remove 2 opponent SP from any spaces }\n}\n')
+    path = tmp_path / "boxes.card"
+    path.write_text(text, encoding="utf-8")
+    found = editor.request("textDocument/documentSymbol",
+                           {"textDocument": {"uri": editor.open(path)}})
+    assert [s["name"] for s in found] == ["111 Round Table Returns",
+                                          "Box 4: Hunger Strike / Students Arrested"]
+    card, box = found
+    assert card["range"]["start"] == {"line": 1, "character": 0}
+    assert card["range"]["end"] == {"line": 9, "character": 1}
+    assert card["selectionRange"]["start"] == {"line": 1, "character": len("card 111 ")}
+    assert box["range"]["start"]["line"] == 11 and box["range"]["end"]["line"] == 15
+
+
+# ------------------------------------------------------------------ the command
+def test_dof_lsp_answers_on_stdio():
+    messages = [{"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                 "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+                {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+                {"jsonrpc": "2.0", "method": "exit"}]
+    stdin = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+                     for body in (json.dumps(m).encode() for m in messages))
+    done = subprocess.run([sys.executable, "-m", "cli.main", "lsp"], input=stdin,
+                          capture_output=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert b'"serverInfo": {"name": "dof"' in done.stdout
+    assert done.stdout.startswith(b"Content-Length: ")
