@@ -1,8 +1,10 @@
-"""`dof cards`: list the deck, or show one card with its source and compiled form."""
+"""`dof cards`: list the deck, or show one card or Tiananmen box with its
+source and compiled form."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from rich.console import Console, Group
@@ -14,7 +16,7 @@ from rich.text import Text
 from rich.theme import Theme
 
 from cli.lint import print_diagnostic
-from dsl import CompiledCard, Deck, load_deck
+from dsl import CompiledBox, CompiledCard, Deck, load_deck
 from dsl.names import key
 
 
@@ -39,7 +41,8 @@ THEME = Theme({"card.comment": "dim italic", "card.string": "green", "card.playe
 
 def run_cards(query: str | None, fmt: str = "text", mod: Path | None = None,
               console: Console | None = None) -> int:
-    """List all cards, or show the one matching ``query`` (number or name prefix)."""
+    """List all cards, or show the one card or Tiananmen box matching ``query``
+    (a card number or name prefix; 'box N' or a box name for a box)."""
     console = console or Console(highlight=False)
     deck = load_deck(mod=mod)
     if mod is not None and deck.errors:
@@ -55,20 +58,25 @@ def run_cards(query: str | None, fmt: str = "text", mod: Path | None = None,
         else:
             console.print(_table(deck))
         return 0
-    found = find_cards(deck, query)
+    found: list[CompiledCard | CompiledBox] = [*find_cards(deck, query), *find_boxes(deck, query)]
     if len(found) != 1:
-        what = "no card matches" if not found else "several cards match"
+        boxes = any(isinstance(item, CompiledBox) for item in found)
+        what = ("no card or box matches" if not found else
+                "several cards or boxes match" if boxes else "several cards match")
         console.print(Text(f"{what} '{query}'", style="bold red"))
-        for card in found[:20]:
-            console.print(Text(f"  {card.number:>3}  {card.name}"))
+        for item in found[:20]:
+            console.print(Text(f"  {_label(item)}"))
         if not found:
-            console.print(Text("give a card number or the start of a card name"))
+            console.print(Text("give a card number or the start of a card name, or 'box N' "
+                               "or a Tiananmen box name"))
         return 1
-    card = found[0]
+    item = found[0]
     if fmt == "json":
-        console.print_json(json.dumps(card.to_json()))
+        console.print_json(json.dumps(item.to_json()))
+    elif isinstance(item, CompiledBox):
+        _show_box(console, item)
     else:
-        _show(console, card)
+        _show(console, item)
     return 0
 
 
@@ -77,12 +85,39 @@ def find_cards(deck: Deck, query: str) -> list[CompiledCard]:
     if query.strip().lstrip("#").isdigit():
         number = int(query.strip().lstrip("#"))
         return [deck.cards[number]] if number in deck.cards else []
+    return _by_name(query, list(deck.cards.values()), lambda c: [c.name])
+
+
+#: "box 4", "tiananmen 4", "tiananmen box 4": a box by its number.
+BOX_NUMBER = re.compile(r"(?:tiananmen\s+box|tiananmen|box)\s*#?(\d+)", re.I)
+
+
+def find_boxes(deck: Deck, query: str) -> list[CompiledBox]:
+    """Tiananmen Square boxes matching 'box N', or either side's name (exact, or
+    a unique prefix). A bare number is a card's."""
+    numbered = BOX_NUMBER.fullmatch(query.strip())
+    if numbered:
+        number = int(numbered.group(1))
+        return [deck.boxes[number]] if number in deck.boxes else []
+    if query.strip().lstrip("#").isdigit():
+        return []
+    return _by_name(query, list(deck.boxes.values()), lambda b: list(b.names.values()))
+
+
+def _by_name(query: str, items: list, names) -> list:
+    """Items with a name equal to ``query``, else those with a name starting with it."""
     k = key(query)
-    exact = [c for c in deck.cards.values() if key(c.name) == k]
+    exact = [i for i in items if any(key(n) == k for n in names(i))]
     if exact:
         return exact
-    return sorted((c for c in deck.cards.values() if key(c.name).startswith(k)),
-                  key=lambda c: c.number)
+    return sorted((i for i in items if any(key(n).startswith(k) for n in names(i))),
+                  key=lambda i: i.number)
+
+
+def _label(item: CompiledCard | CompiledBox) -> str:
+    if isinstance(item, CompiledBox):
+        return f"box {item.number}  {item.names['democrat']} / {item.names['communist']}"
+    return f"{item.number:>3}  {item.name}"
 
 
 def _listing(deck: Deck) -> dict:
@@ -127,6 +162,24 @@ def _show(console: Console, card: CompiledCard) -> None:
     else:
         parts.append(Text("event not written yet: the engine plays this card for Ops only",
                           style="yellow"))
+    console.push_theme(THEME)
+    try:
+        console.print(Group(*parts))
+    finally:
+        console.pop_theme()
+
+
+def _show_box(console: Console, box: CompiledBox) -> None:
+    facts = Text()
+    facts.append(f"Tiananmen box {box.number}: {box.names['democrat']} (democrat) / "
+                 f"{box.names['communist']} (communist)\n", style="bold")
+    facts.append(f"democrat needs {box.needs.get('democrat')}, communist needs "
+                 f"{box.needs.get('communist')}; award {box.award or 'not written'}\n")
+    facts.append(box.summary or "(no summary)", style="italic")
+    facts.append(f"\ndefined at {box.span}", style="dim")
+    parts: list = [facts, Panel(CardHighlighter()(Text(box.source)), title="source")]
+    if box.written:
+        parts.append(Panel(Pretty(box.program), title="compiled operations"))
     console.push_theme(THEME)
     try:
         console.print(Group(*parts))

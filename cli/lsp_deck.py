@@ -20,7 +20,7 @@ from dsl.ast import CardDef, SourceFile
 
 # load_deck() reads every file from disk; its layering and building steps are
 # run here on the editor's text instead (a public load_deck(sources=...) would do).
-from dsl.deck import SUFFIX, Deck, _build, _layer, builtin_cards_dir, card_files
+from dsl.deck import SUFFIX, Deck, build_deck, builtin_cards_dir, card_files, merge_layers
 from dsl.diagnostics import Reporter
 from dsl.names import Names, default_names, key
 from dsl.parser import decode_source, parse_source
@@ -69,9 +69,9 @@ class Workbench:
         mod = self.mod_files(path)
         if mod is not None:
             layers.append(self._parse_all(mod, buffers, reporter))
-        found = _layer(layers, reporter)
+        found = merge_layers(layers, reporter)
         names = default_names()
-        deck = _build(names, found, reporter)
+        deck = build_deck(names, found, reporter)
         files = {src.path for layer in layers for src in layer} | set(mod or [path])
         definitions = {key(cdef.name): (src, cdef) for cdef, src in found["cards"].values()}
         return Checked(deck, files, definitions, names)

@@ -112,7 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     lint.set_defaults(handler=cmd_lint)
 
     cards = sub.add_parser("cards", help="show cards and their compiled effects")
-    cards.add_argument("query", nargs="?", help="card number or name")
+    cards.add_argument("query", nargs="?",
+                       help="card number or name, or a Tiananmen box (box 4, its name)")
     cards.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
     cards.add_argument("--mod", type=mod_dir, metavar="DIR")
     cards.set_defaults(handler=cmd_cards)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from dsl.diagnostics import Span
@@ -32,12 +33,13 @@ class CardName:
     span: Span
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """A phrase of the language: ``kind`` is the grammar rule (or its alias).
 
     ``children`` holds sub-nodes and literal values (int for INT and signed
-    numbers, str for ranges) in source order.
+    numbers, str for ranges) in source order. Slots: a large card file makes
+    millions of nodes.
     """
 
     kind: str
@@ -46,11 +48,15 @@ class Node:
 
     def nodes(self, *kinds: str) -> list[Node]:
         """Direct child nodes, optionally only those of the given kinds."""
-        return [c for c in self.children if isinstance(c, Node) and (not kinds or c.kind in kinds)]
+        if kinds:
+            return [c for c in self.children if c.__class__ is Node and c.kind in kinds]
+        return [c for c in self.children if c.__class__ is Node]
 
     def first(self, *kinds: str) -> Node | None:
-        found = self.nodes(*kinds)
-        return found[0] if found else None
+        for c in self.children:
+            if c.__class__ is Node and (not kinds or c.kind in kinds):
+                return c
+        return None
 
     def ints(self) -> list[int]:
         return [c for c in self.children if isinstance(c, int) and not isinstance(c, bool)]
@@ -62,11 +68,16 @@ class Node:
         return [c for c in self.children if isinstance(c, Name)]
 
     def walk(self) -> Iterator[Node]:
-        """This node and all nodes below it, depth first."""
-        yield self
-        for child in self.children:
-            if isinstance(child, Node):
-                yield from child.walk()
+        """This node and all nodes below it, depth first. A loop, not nested
+        generators, which would pass each node up through every level."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            below = [c for c in node.children if c.__class__ is Node]
+            if below:
+                below.reverse()
+                stack += below
 
 
 @dataclass
@@ -77,6 +88,7 @@ class CardDef:
     name: str
     span: Span
     clauses: list[Node] = field(default_factory=list)
+    head: Span | None = None    # ``card N "Name"``, where findings about the card point
 
     def clause(self, kind: str) -> Node | None:
         return next((c for c in self.clauses if c.kind == kind), None)
@@ -93,6 +105,7 @@ class BoxDef:
     names: dict[str, str]
     span: Span
     clauses: list[Node] = field(default_factory=list)
+    head: Span | None = None
 
     def all(self, kind: str) -> list[Node]:
         return [c for c in self.clauses if c.kind == kind]
@@ -105,6 +118,7 @@ class PsCardDef:
     name: str
     span: Span
     clauses: list[Node] = field(default_factory=list)
+    head: Span | None = None
 
     def all(self, kind: str) -> list[Node]:
         return [c for c in self.clauses if c.kind == kind]
@@ -119,3 +133,8 @@ class SourceFile:
     cards: list[CardDef] = field(default_factory=list)
     boxes: list[BoxDef] = field(default_factory=list)
     ps_cards: list[PsCardDef] = field(default_factory=list)
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The text's lines, split once: every card's source excerpt needs them."""
+        return self.text.splitlines()

@@ -9,6 +9,7 @@ the deck, prerequisites that can never be met) run over the whole deck.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -57,10 +58,11 @@ class Scope:
     in_effect: bool = False     # inside a lasting rule or trigger body
     in_box: bool = False
     in_match: bool = False      # a Power Struggle card played to match an attack
+    prerequisite: bool = False  # a card's 'requires': E404 reports what can never hold
 
     def child(self, *extra: str, in_effect: bool | None = None) -> Scope:
         return Scope(self.bound | set(extra), self.in_effect if in_effect is None else in_effect,
-                     self.in_box, self.in_match)
+                     self.in_box, self.in_match, self.prerequisite)
 
 
 @dataclass
@@ -85,10 +87,21 @@ class Checker:
         self.deck_titles = deck_titles
         self.printed = printed
         self.printed_names = {key(c.name): c.number for c in printed.values()}
+        self._owner_refs = True   # whether the card being checked names 'the owner of' a card
+        # While an event is checked: its statements and lasting rules, in order
+        # (the card-wide checks after it read them, instead of walking the tree).
+        self._statements: list[Node] | None = None
+        self._chained: set[int] = set()   # 'otherwise if' statements already seen in a chain
 
     # ------------------------------------------------------------- cards
     def card(self, cdef: CardDef) -> None:
         self._metadata(cdef)
+        # 'the owner of' a card is rare: look for its word before walking actions for it
+        # (with no source text to look in, walk them all).
+        lines = [self.r.line(cdef.span.path, n)
+                 for n in range(cdef.span.line, cdef.span.end_line + 1)]
+        self._owner_refs = not any(lines) or any("owner" in line for line in lines)
+        statements: list[Node] = []
         for clause in cdef.clauses:
             if clause.kind == "requires":
                 self.requires(clause.children[0])
@@ -96,14 +109,80 @@ class Checker:
                 for name in _strings(clause):
                     self.card_name(name)
             elif clause.kind == "event":
-                self.block(clause.children[0], Scope())
+                if self._not_empty(clause.children[0], clause, "the event is empty"):
+                    self._statements = statements
+                    self.block(clause.children[0], Scope())
+                    self._statements = None
             elif clause.kind == "on_ops":
-                self.body(clause.children[0], Scope())
-        self._lasting_flag(cdef)
+                if self._not_empty(clause.children[0], clause,
+                                   "nothing happens when the card is played for operations"):
+                    self.body(clause.children[0], Scope())
+        self._owner_refs = True
+        event = cdef.clause("event")
+        if event is not None:
+            self._lasting_flag(cdef, event, statements)
+            self._side_acts(cdef, statements)
+            self._own_sp(cdef, event)
+
+    def _not_empty(self, node: Node, clause: Node, message: str) -> bool:
+        """E407 for a block with no statement: an event (or award, or play)
+        written as ``{ }`` would run and do nothing; a card without its
+        ``event`` clause plays for Ops only, which is what '{ }' usually means."""
+        inner = node.children[0] if node.kind == "body" else node
+        if inner.kind == "block" and not inner.children:
+            self.r.report("E407", message, clause.span,
+                          "write what happens, or leave the clause out (a card with no "
+                          "'event' plays for Ops only)")
+            return False
+        return True
+
+    def _side_acts(self, cdef: CardDef, statements: list[Node]) -> None:
+        """W507: a Democratic or Communist event is carried out by its side
+        (rule 5.2). A card where that side never acts and the other side gains
+        (SPs, VP, checks, Ops, cards) most likely names the wrong side. The
+        other side may act in an event (General Strike, Stasi): only when he
+        gains and the card's side does nothing is it flagged."""
+        side = _side(cdef)
+        if side is None:
+            return
+        other = _OPPONENT[side]
+        gains = None
+        for node in statements:
+            if node.kind != "action":
+                continue
+            actor = _actor(node, side)
+            if actor == side:
+                return
+            if gains is None and actor == other and _gains(node.children[-1], actor, side):
+                gains = node
+        if gains is not None:
+            self.r.report("W507", f"card {cdef.number} is a {side} card, but only the {other} "
+                          "acts in its event, to his own gain", gains.span,
+                          f"the event of a {side} card is carried out by the {side} "
+                          "(rule 5.2): check 'side' and the players the event names")
+
+    def _own_sp(self, cdef: CardDef, event: Node) -> None:
+        """W508: removing SPs takes the opponent's unless told otherwise, and a
+        player's own event rarely costs him SPs; the rare card that does
+        (Nagy Reburied) says so in its summary too."""
+        side = _side(cdef)
+        summary = cdef.clause("summary")
+        if side is None or summary is None or _SIDE_WORDS[side].search(
+                _strings(summary)[0].text):
+            return
+        for stmt in event.children[0].children:
+            if stmt.kind != "action" or stmt.children[-1].kind != "remove":
+                continue
+            owners = stmt.children[-1].nodes("owner")
+            if _actor(stmt, side) == side and owners and _as_side(player(owners[0]), side) == side:
+                self.r.report("W508", f"the {side} removes his own SPs here, in his own event",
+                              owners[0].span, f"to remove the {_OPPONENT[side]}'s SPs, leave out "
+                              "the owner (removing takes the opponent's SPs); if the card really "
+                              "costs its player SPs, say so in its summary")
 
     def _metadata(self, cdef: CardDef) -> None:
         if not 1 <= cdef.number <= 999:
-            self.r.report("E301", f"card number {cdef.number} is out of range 1-999", cdef.span)
+            self.r.report("E301", f"card number {cdef.number} is out of range 1-999", _head(cdef))
         seen: dict[str, Node] = {}
         for clause in cdef.clauses:
             kind = "ops" if clause.kind == "no_ops" else clause.kind
@@ -114,7 +193,7 @@ class Checker:
         for kind in REQUIRED:
             if kind not in seen:
                 self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no "
-                              f"'{_clause_word(kind)}'", cdef.span, _META_HINT[kind])
+                              f"'{_clause_word(kind)}'", _head(cdef), _META_HINT[kind])
         side = cdef.clause("side")
         side_name = player(side.children[0]) if side else None
         ops = cdef.clause("ops")
@@ -123,7 +202,7 @@ class Checker:
                 self.r.report("E201", "a Scoring card has no Ops value (rule 2.2.1)", ops.span,
                               "write 'no ops'")
         elif "ops" not in seen:
-            self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no 'ops'", cdef.span,
+            self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no 'ops'", _head(cdef),
                           "add e.g. 'ops 2' (printed Operations value, 1-4)")
         elif cdef.clause("no_ops"):
             self.r.report("E201", "only Scoring cards have no Ops value (rule 2.2.1)",
@@ -160,25 +239,25 @@ class Checker:
             if value != theirs[field_name] and (field_name != "name" or key(value) != key(
                     theirs[field_name])):
                 self.r.report("W504", f"card {cdef.number}: {field_name} is {value!r} here but "
-                              f"{theirs[field_name]!r} in the game data", cdef.span,
+                              f"{theirs[field_name]!r} in the game data", _head(cdef),
                               "fix the card file, or document the correction in "
                               "docs/data-corrections.md and the data file")
 
-    def _lasting_flag(self, cdef: CardDef) -> None:
+    def _lasting_flag(self, cdef: CardDef, event: Node, statements: list[Node]) -> None:
         """W502: an underlined title (2.2.5) means the event leaves something
         in play beyond its action round: a lasting rule or trigger, a change
         to the map, cards set aside, an end of the game still to come. A
         'cancel' neither needs nor forbids the underline."""
-        event = cdef.clause("event")
-        if event is None:
-            return
-        registers = any(_persists(n) for n in event.walk())
+        registers = any(_persists(n) for n in statements)
         flagged = cdef.clause("lasting_flag") is not None
-        if flagged and any(n.kind == "cancel" for n in event.walk()):
+        if flagged and any(n.kind == "cancel" for n in statements):
             return  # a cancellation may last the rest of the game (Army Backs Revolution)
         if registers and not flagged:
             self.r.report("W502", "the event sets up a lasting effect but the card is not "
-                          "marked 'lasting'", event.span, "add 'lasting' (rule 2.2.5)")
+                          "marked 'lasting'", Span(event.span.path, event.span.line,
+                                                   event.span.col, event.span.line,
+                                                   event.span.col + len("event")),
+                          "add 'lasting' (rule 2.2.5)")
         elif flagged and not registers:
             self.r.report("W502", "the card is marked 'lasting' but its event sets up no "
                           "lasting effect or trigger", cdef.clause("lasting_flag").span)
@@ -190,14 +269,14 @@ class Checker:
         wild = {key(c.name) for c in self.names.data.ps_cards if c.kind == "wild"}
         if key(pdef.name) not in wild:
             self.r.report("E105", f"\"{pdef.name}\" is not a wild card of the Power Struggle "
-                          "deck", pdef.span, did_you_mean(pdef.name, sorted(
+                          "deck", _head(pdef), did_you_mean(pdef.name, sorted(
                               {c.name for c in self.names.data.ps_cards if c.kind == "wild"})))
         if not pdef.all("summary"):
             self.r.report("E401", f"power struggle card \"{pdef.name}\" has no 'summary'",
-                          pdef.span)
+                          _head(pdef))
         plays = pdef.all("ps_play")
         if not plays:
-            self.r.report("E401", f"power struggle card \"{pdef.name}\" has no play", pdef.span,
+            self.r.report("E401", f"power struggle card \"{pdef.name}\" has no play", _head(pdef),
                           "add 'when played to attack: ...' or 'when played to match: ...' "
                           "(rule 8.3.2)")
         seen: set[str] = set()
@@ -206,17 +285,18 @@ class Checker:
             if mode.kind in seen:
                 self.r.report("E405", "this play is given twice", play.span)
             seen.add(mode.kind)
-            self.body(body, Scope({"power_struggle"}, in_match=mode.kind == "to_match"))
+            if self._not_empty(body, play, "this play does nothing"):
+                self.body(body, Scope({"power_struggle"}, in_match=mode.kind == "to_match"))
 
     # ------------------------------------------------------------- boxes
     def box(self, bdef: BoxDef) -> None:
         if not 1 <= bdef.number <= 8:
             self.r.report("E301", f"box number {bdef.number} is out of range 1-8 (rule 6.3)",
-                          bdef.span)
+                          _head(bdef))
         needs = {player(n.children[0]): n for n in bdef.all("needs")}
         for side in ("democrat", "communist"):
             if side not in needs:
-                self.r.report("E401", f"box {bdef.number} has no '{side} needs N'", bdef.span,
+                self.r.report("E401", f"box {bdef.number} has no '{side} needs N'", _head(bdef),
                               "the number printed in the box for that side (rule 6.3.2)")
         for node in needs.values():
             n = node.ints()[0]
@@ -225,10 +305,10 @@ class Checker:
                               "a die (1-6) plus Ops (1-4) plus modifiers")
         for kind in ("summary",):
             if not bdef.all(kind):
-                self.r.report("E401", f"box {bdef.number} has no 'summary'", bdef.span)
+                self.r.report("E401", f"box {bdef.number} has no 'summary'", _head(bdef))
         awards = bdef.all("award_now") + bdef.all("award_lasting")
         if not awards:
-            self.r.report("E401", f"box {bdef.number} has no 'award'", bdef.span,
+            self.r.report("E401", f"box {bdef.number} has no 'award'", _head(bdef),
                           "'award immediately { ... }' or 'award until the opponent reaches "
                           "this box: ...' (rule 6.3.5)")
         for extra in awards[1:]:
@@ -236,7 +316,8 @@ class Checker:
         for award in awards[:1]:
             scope = Scope(in_box=True)
             if award.kind == "award_now":
-                self.block(award.children[0], scope)
+                if self._not_empty(award.children[0], award, "the award is empty"):
+                    self.block(award.children[0], scope)
             else:
                 self.rules(award.children[0], scope.child(in_effect=True))
         self._box_against_data(bdef)
@@ -249,7 +330,7 @@ class Checker:
             if key(bdef.names[side]) != key(data.names[side]):
                 self.r.report("W504", f"box {bdef.number}: {side} name is "
                               f"'{bdef.names[side]}' here but '{data.names[side]}' in the "
-                              "game data", bdef.span)
+                              "game data", _head(bdef))
         for node in bdef.all("needs"):
             side = player(node.children[0])
             if node.ints()[0] != data.needs[side]:
@@ -258,7 +339,7 @@ class Checker:
         kind = "immediate" if bdef.all("award_now") else "lasting"
         if (bdef.all("award_now") or bdef.all("award_lasting")) and kind != data.award:
             self.r.report("W504", f"box {bdef.number}: award is {kind} here but {data.award} in"
-                          " the game data", bdef.span)
+                          " the game data", _head(bdef))
 
     # ------------------------------------------------------------- statements
     def block(self, node: Node, scope: Scope) -> Scope:
@@ -289,10 +370,14 @@ class Checker:
 
     def stmt(self, node: Node, scope: Scope) -> Scope:
         kind = node.kind
+        if self._statements is not None:
+            self._statements.append(node)
         if kind == "action":
             return self.action(node, scope)
         if kind == "if_stmt":
             cond, then, *rest = node.children
+            if id(node) not in self._chained:
+                self._branches(node, scope)
             self.cond(cond, scope)
             after = self.body(then, scope.child())
             if rest:
@@ -300,7 +385,7 @@ class Checker:
                 after2 = self.body(other, scope.child()) if other.kind == "body" else self.stmt(
                     other, scope.child())
                 after = Scope(after.bound & after2.bound, scope.in_effect, scope.in_box,
-                              scope.in_match)
+                              scope.in_match, scope.prerequisite)
             return scope.child(*(after.bound & scope.bound))
         if kind == "choose_one":
             labels: dict[str, Span] = {}
@@ -384,8 +469,9 @@ class Checker:
         optional = any(c.kind == "may" for c in node.children[:-1])
         kind = verb.kind
         out = scope
-        for ref in (n for n in node.walk() if n.kind == "owner_of"):
-            self.card_ref(ref.children[0], scope)
+        if self._owner_refs:
+            for ref in (n for n in node.walk() if n.kind == "owner_of"):
+                self.card_ref(ref.children[0], scope)
         if kind in AMOUNTS:
             self.amount(verb.children[0], scope, allowed=AMOUNTS[kind])
         if kind in ("place", "remove", "replace", "move"):
@@ -458,6 +544,8 @@ class Checker:
         for rule in node.children:
             if not isinstance(rule, Node):
                 continue
+            if self._statements is not None:
+                self._statements.append(rule)
             if rule.kind == "trigger":
                 self.trigger(rule, scope)
             elif rule.kind in ("check_rule", "next_rule"):
@@ -511,8 +599,14 @@ class Checker:
         if np.kind == "sel_desc":
             sel = _static_sel(self, np)
             if sel is not None and not self.names.static_spaces(sel):
-                self.r.report("W501", "no space on the map matches this description, so this "
-                              "never acts", np.span)
+                wider = {k: v for k, v in sel.items() if k != "except"}
+                if "except" in sel and self.names.static_spaces(wider):
+                    cut = np.first("f_except")
+                    self.r.report("W501", f"'except {' and '.join(sel['except'])}' leaves no space "
+                                  "this description matches, so this never acts", cut.span)
+                else:
+                    self.r.report("W501", "no space on the map matches this description, so "
+                                  "this never acts", np.span)
 
     def one_space(self, node: Node, scope: Scope) -> None:
         self.space_np(node, scope)
@@ -659,7 +753,7 @@ class Checker:
                 self.r.report("E201", "a prerequisite can only test the game state (events, "
                               "Power, control, VP, turn, Tiananmen track)", n.span)
                 return
-        self.cond(node, Scope())
+        self.cond(node, Scope(prerequisite=True))
 
     def cond(self, node: Node, scope: Scope) -> None:
         kind = node.kind
@@ -682,10 +776,9 @@ class Checker:
             self.expr(left, scope)
             for part in comparison.nodes():
                 self.expr(part, scope)
-            if left.kind == "the_roll" and "roll_unmodified" in scope.bound:
-                self._die_reachable(comparison)
-            if left.kind == "the_turn":
-                self._turn_range(comparison)
+            for subject, universe, never in self._subjects(scope):
+                if left.kind == "the_" + subject and _hits(node, subject, universe) == set():
+                    self.r.report("W501", never, comparison.span)
         elif kind == "cond_cards_exist":
             self.pool(node.nodes("drawn", "revealed")[0], scope)
         elif kind in ("cond_exists", "cond_none"):
@@ -701,28 +794,59 @@ class Checker:
         elif kind == "cond_won_roll_off":
             self._needs(scope, "roll_off", node.span, "needs an earlier 'roll off between ...'")
 
-    def _die_reachable(self, node: Node) -> None:
-        """W501 when an unmodified die (1-6) can never satisfy the comparison."""
-        values = range(1, 7)
-        kind = node.kind
-        if kind == "cmp_word":
-            n, word = node.children
-            hits = [v for v in values if (v >= n if word.kind == "or_more" else v <= n)]
-        elif kind == "cmp_range":
-            lo, hi = ((int(x) for x in node.children[0].split("-")) if len(node.children) == 1
-                      else (int(x) for x in node.children))
-            hits = [v for v in values if lo <= v <= hi]
-        elif kind == "cmp_eq":
-            hits = [v for v in values if v == node.ints()[0]]
-        else:
-            return
-        if not hits:
-            self.r.report("W501", "a die shows 1 to 6, so this condition never holds",
-                          node.span)
+    def _otherwise(self, body: Span) -> Span:
+        """The 'otherwise' before a body (the tree keeps no keywords), looked
+        for back from the body over a few lines; the body itself if not found."""
+        for line in range(body.line, max(0, body.line - 3), -1):
+            text = self.r.line(body.path, line)
+            end = body.col - 1 if line == body.line else len(text)
+            col = text.rfind("otherwise", 0, end)
+            if col >= 0:
+                return Span(body.path, line, col + 1, line, col + 1 + len("otherwise"))
+        return body
 
-    def _turn_range(self, node: Node) -> None:
-        for n in node.ints():
-            self._range(n, 1, self.names.data.turns, "turn")
+    def _subjects(self, scope: Scope) -> list[tuple[str, range, str]]:
+        """What conditions may be checked against: an unmodified die roll
+        (1-6) and the turn (1-10; a prerequisite's turns are E404's)."""
+        found = []
+        if "roll_unmodified" in scope.bound:
+            found.append(("roll", range(1, 7), "a die shows 1 to 6, so this condition never "
+                          "holds"))
+        if not scope.prerequisite:
+            turns = self.names.data.turns
+            found.append(("turn", range(1, turns + 1), f"the game lasts turns 1 to {turns}, "
+                          "so this condition never holds"))
+        return found
+
+    def _branches(self, node: Node, scope: Scope) -> None:
+        """W506: a branch of an 'if ... otherwise if ... otherwise' chain that
+        can never run, because the conditions before it already take every
+        die result or turn it could see."""
+        conds: list[Node] = []
+        last: Node | None = None
+        while True:
+            cond, _, *rest = node.children
+            conds.append(cond)
+            if not rest or rest[0].kind != "if_stmt":
+                last = rest[0] if rest else None
+                break
+            node = rest[0]
+            self._chained.add(id(node))
+        for subject, universe, _ in self._subjects(scope):
+            left = set(universe)
+            for cond in conds:
+                hits = _hits(cond, subject, universe)
+                if hits is None:
+                    break
+                if hits and not hits & left:
+                    self.r.report("W506", "this branch never runs: the conditions before it "
+                                  f"already take every {_WHAT[subject]} it tests", cond.span)
+                left -= hits
+            else:
+                if last is not None and not left:
+                    self.r.report("W506", "'otherwise' never runs: the conditions before it "
+                                  f"hold for every {_WHAT[subject]}", self._otherwise(last.span),
+                                  "drop the last condition, or the 'otherwise'")
 
     # ------------------------------------------------------------- names
     def place_name(self, name: Name) -> None:
@@ -788,7 +912,7 @@ class Checker:
                 self.r.report("E301", f"{what} {value} is out of range {lo} to {hi}", span)
 
 
-def check_deck(cards: list[DeckCard], reporter: Reporter) -> None:
+def check_deck(cards: list[DeckCard], reporter: Reporter, turns: int) -> None:
     """E404: prerequisites that can never be met (self-reference, cycles, turns)."""
     by_number = {c.number: c for c in cards}
     by_key = {key(c.name): c.number for c in cards}
@@ -806,25 +930,50 @@ def check_deck(cards: list[DeckCard], reporter: Reporter) -> None:
                     if other == card.number:
                         reporter.report("E404", f"card {card.number} requires its own event",
                                         name.span, "an event cannot occur before it is played")
-            _turn_never(card, clause.children[0], reporter)
+            _turn_never(card, clause.children[0], reporter, turns)
+    loops = _cycles(needs)
     for start, edges in needs.items():
         for other, name in edges:
-            if other != start and _reaches(needs, other, start):
+            if other != start and loops.get(other) == loops.get(start, -1):
                 reporter.report("E404", f"\"{by_number[start].name}\" and \"{name.text}\" "
                                 "require each other, so neither can ever be played as an event",
                                 name.span, "break the cycle of 'requires event'")
 
 
-def _reaches(needs: dict[int, list[tuple[int, CardName]]], src: int, dst: int) -> bool:
-    seen, todo = set(), [src]
-    while todo:
-        n = todo.pop()
-        if n == dst:
-            return True
-        if n not in seen:
-            seen.add(n)
-            todo.extend(o for o, _ in needs.get(n, []))
-    return False
+def _cycles(needs: dict[int, list[tuple[int, CardName]]]) -> dict[int, int]:
+    """The strongly connected component of each card in the 'requires event'
+    graph (Tarjan's algorithm, without recursion): two cards in the same one
+    require each other, directly or through others. Linear in the graph."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    component: dict[int, int] = {}
+    path: list[int] = []
+    for root in needs:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        path.append(root)
+        todo = [(root, iter(needs.get(root, [])))]
+        while todo:
+            card, edges = todo[-1]
+            other = next((o for o, _ in edges if o not in component), None)
+            if other is not None and other not in index:
+                index[other] = low[other] = len(index)
+                path.append(other)
+                todo.append((other, iter(needs.get(other, []))))
+            elif other is not None:
+                low[card] = min(low[card], index[other])
+            else:
+                todo.pop()
+                if todo:
+                    low[todo[-1][0]] = min(low[todo[-1][0]], low[card])
+                if low[card] == index[card]:
+                    while True:
+                        member = path.pop()
+                        component[member] = card
+                        if member == card:
+                            break
+    return component
 
 
 def _required_events(node: Node, positive: bool) -> Iterable[tuple[CardName, bool]]:
@@ -838,22 +987,107 @@ def _required_events(node: Node, positive: bool) -> Iterable[tuple[CardName, boo
         yield _strings(node)[0], positive
 
 
-def _turn_never(card: DeckCard, cond: Node, reporter: Reporter) -> None:
-    """E404 for 'requires the turn is ...' before the card's period enters the deck."""
+def _turn_never(card: DeckCard, cond: Node, reporter: Reporter, turns: int) -> None:
+    """E404 for 'requires the turn is ...' on no turn of the game, or only on
+    turns before the card's period joins the deck (rule 4.1)."""
     first = FIRST_TURN.get(card.period or "", 1)
     for n in cond.walk():
         if n.kind != "cond_compare" or n.children[0].kind != "the_turn":
             continue
-        comp = n.children[1]
-        ints = [int(x) for x in (comp.children[0].split("-") if comp.kind == "cmp_range"
-                                 and len(comp.children) == 1 else comp.ints())]
-        latest = {"cmp_eq": ints[0] if ints else 99, "cmp_range": ints[-1] if ints else 99}.get(
-            comp.kind, 99)
-        if comp.kind == "cmp_word" and comp.children[1].kind == "or_less":
-            latest = ints[0]
-        if latest < first:
+        hits = _hits(n, "turn", range(1, turns + 1))
+        if hits is None or any(t >= first for t in hits):
+            continue
+        if hits:
             reporter.report("E404", f"this {card.period} card joins the deck on turn {first} "
                             f"(rule 4.1), so this prerequisite is never met", n.span)
+        else:
+            reporter.report("E404", f"the game lasts turns 1 to {turns}, so this prerequisite "
+                            "is never met", n.span)
+
+
+def _hits(cond: Node, subject: str, universe: range) -> set[int] | None:
+    """The values of ``subject`` (an unmodified die roll, the turn) for which
+    a condition holds; None when it tests anything else."""
+    kind = cond.kind
+    if kind == "cond_not":
+        inner = _hits(cond.children[0], subject, universe)
+        return None if inner is None else set(universe) - inner
+    if kind in ("cond_and", "cond_or"):
+        parts = [_hits(c, subject, universe) for c in cond.nodes()]
+        if any(part is None for part in parts):
+            return None
+        found = parts[0]
+        for part in parts[1:]:
+            found = found & part if kind == "cond_and" else found | part
+        return found
+    if kind == "cond_period" and subject == "turn":
+        first = FIRST_TURN[cond.children[0].kind]
+        later = [t for t in FIRST_TURN.values() if t > first]
+        return {t for t in universe if first <= t < min(later, default=universe.stop)}
+    if kind != "cond_compare" or cond.children[0].kind != "the_" + subject:
+        return None
+    comparison = cond.children[1]
+    test = _COMPARE.get(comparison.kind)
+    if test is None:
+        return None
+    if comparison.kind in ("cmp_gt", "cmp_lt", "cmp_ge", "cmp_le"):
+        operand = comparison.children[0]
+        if operand.kind != "num":
+            return None
+        bounds = [operand.ints()[0]]
+    elif comparison.kind == "cmp_range" and len(comparison.children) == 1:
+        bounds = [int(x) for x in comparison.children[0].split("-")]
+    else:
+        bounds = list(comparison.children)
+    return {v for v in universe if test(v, *bounds)}
+
+
+#: How each comparison tests a value ("is 3 or more", "is 2-5", "is greater than 7"...).
+_COMPARE = {
+    "cmp_word": lambda v, n, word: v >= n if word.kind == "or_more" else v <= n,
+    "cmp_range": lambda v, lo, hi: lo <= v <= hi,
+    "cmp_eq": lambda v, n: v == n,
+    "cmp_gt": lambda v, n: v > n,
+    "cmp_lt": lambda v, n: v < n,
+    "cmp_ge": lambda v, n: v >= n,
+    "cmp_le": lambda v, n: v <= n,
+}
+_WHAT = {"roll": "die result (1-6)", "turn": "turn of the game"}
+
+
+def _side(cdef: CardDef) -> str | None:
+    """'democrat' or 'communist' for a card whose event belongs to a side."""
+    side = cdef.clause("side")
+    name = player(side.children[0]) if side else None
+    return name if name in _OPPONENT else None
+
+
+_OPPONENT = {"democrat": "communist", "communist": "democrat"}
+_SIDE_WORDS = {side: re.compile(rf"\b({side}s?|{side}ic|own|your)\b", re.I) for side in _OPPONENT}
+
+
+def _as_side(who: str, side: str) -> str:
+    """A player phrase as a side, in an event carried out by ``side``."""
+    return {"you": side, "opponent": _OPPONENT[side]}.get(who, who)
+
+
+def _actor(action: Node, side: str) -> str:
+    """Who carries out an action of a ``side`` card's event ('he' is left as is)."""
+    who = next((player(c) for c in action.children[:-1] if c.kind != "may"), "you")
+    return _as_side(who, side)
+
+
+def _gains(verb: Node, actor: str, side: str) -> bool:
+    """Whether an action is to its actor's gain: his SPs, VP, checks, Ops, cards."""
+    if verb.kind in ("place", "place_enough", "remove", "replace"):
+        owners = [_as_side(player(o), side) for o in verb.nodes("owner")]
+        if verb.kind == "remove":
+            return not owners or owners[0] != actor
+        if verb.kind == "replace":
+            return bool(owners) and owners[-1] == actor
+        return not owners or owners[0] == actor
+    return verb.kind in ("checks", "operations", "gain_vp", "draw_cards", "take", "play_event",
+                         "play_ops", "play_ops_from", "tiananmen_advance")
 
 
 def _static_sel(checker: Checker, np: Node) -> dict | None:
@@ -869,6 +1103,15 @@ def _static_sel(checker: Checker, np: Node) -> dict | None:
             sel["battleground"] = True
         elif part.kind == "non_battleground":
             sel["battleground"] = False
+        elif part.kind == "f_except":
+            spaces = [checker.names.spaces.get(key(n.text)) for n in _names(part)]
+            if None in spaces:
+                return None
+            sel["except"] = spaces
+        elif part.kind == "f_adjacent" and part.children[0].kind == "sel_names":
+            found = [checker.names.resolve_place(n.text) for n in _names(part.children[0])]
+            if len(found) == 1 and found[0] is not None and found[0][0] == "space":
+                sel["adjacent"] = found[0][1]
         elif part.kind == "space_loc":
             where = part.children[0]
             where = where.children[0] if where.kind == "countries" else where
@@ -895,6 +1138,11 @@ def _persists(node: Node) -> bool:
     if kind == "action":
         return node.children[-1].kind in ("set_aside", "end_game")
     return kind in ("next_rule", "eliminate")
+
+
+def _head(item: CardDef | BoxDef | PsCardDef) -> Span:
+    """Where a finding about a whole card points: its header line."""
+    return item.head or item.span
 
 
 def _names(node: Node) -> list[Name]:

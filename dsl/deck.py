@@ -19,7 +19,7 @@ from dsl.checker import Checker, DeckCard, check_deck
 from dsl.compiler import Compiler, player
 from dsl.diagnostics import Diagnostic, Reporter, Span
 from dsl.names import Names, default_names, key
-from dsl.parser import parse_source, read_source
+from dsl.parser import parse_source, paused_gc, read_source
 from engine.data import DataError, GameData, StrategyCard
 
 SUFFIX = ".card"
@@ -149,6 +149,11 @@ def card_files(paths: list[Path], reporter: Reporter | None = None,
 def load_deck(paths: list[Path] | None = None, mod: Path | None = None,
               data: GameData | None = None) -> Deck:
     """Parse, check and compile card files; a mod adds or replaces cards by number."""
+    with paused_gc():
+        return _load(paths, mod, data)
+
+
+def _load(paths: list[Path] | None, mod: Path | None, data: GameData | None) -> Deck:
     reporter = Reporter()
     try:
         names = Names.build(data) if data is not None else default_names()
@@ -165,7 +170,7 @@ def load_deck(paths: list[Path] | None = None, mod: Path | None = None,
                             "give a folder of .card files")
         layers.append(_parse_all(card_files([mod], reporter, "E005") if mod.is_dir() else [],
                                  reporter))
-    deck = _build(names, _layer(layers, reporter), reporter)
+    deck = build_deck(names, merge_layers(layers, reporter), reporter)
     if mod is not None and mod.is_dir():
         deck.mods = _fingerprint(mod)
     return deck
@@ -196,9 +201,11 @@ def _parse_all(files: list[Path], reporter: Reporter) -> list[SourceFile]:
     return parsed
 
 
-def _layer(layers: list[list[SourceFile]], reporter: Reporter) -> dict[str, dict]:
+def merge_layers(layers: list[list[SourceFile]], reporter: Reporter) -> dict[str, dict]:
     """Cards and boxes by number, Power Struggle cards by name, each with its
-    source file; a later layer (a mod) replaces what an earlier one defines."""
+    source file; a later layer (a mod) replaces what an earlier one defines.
+    Public with :func:`build_deck` for tools that parse text themselves (the
+    language server checks unsaved buffers)."""
     kinds = {  # kind: (definitions of a file, identity, how it is named)
         "cards": (lambda src: src.cards, lambda d: d.number, "card number {}"),
         "boxes": (lambda src: src.boxes, lambda d: d.number, "Tiananmen box {}"),
@@ -216,23 +223,33 @@ def _layer(layers: list[list[SourceFile]], reporter: Reporter) -> dict[str, dict
                         shown = item.name if kind == "ps_cards" else ident(item)
                         named = f' as "{first.name}"' if kind == "cards" else ""
                         reporter.report("E402", f"{what.format(shown)} is defined twice",
-                                        item.span, f"first defined at {first.span}{named}")
+                                        item.head or item.span,
+                                        f"first defined at {first.span}{named}")
                         continue
                     found[kind][ident(item)] = (item, src)
     return found
 
 
-def _build(names: Names, found: dict[str, dict], reporter: Reporter) -> Deck:
+def build_deck(names: Names, found: dict[str, dict], reporter: Reporter) -> Deck:
     cards: dict[int, tuple[CardDef, SourceFile]] = found["cards"]
     boxes: dict[int, tuple[BoxDef, SourceFile]] = found["boxes"]
     printed = names.data.cards
     deck_names = {key(c.name): n for n, c in printed.items() if n not in cards}
     for number, (cdef, _) in sorted(cards.items()):
         other = deck_names.setdefault(key(cdef.name), number)
-        if other != number:
+        if other == number:
+            continue
+        if number not in printed and other in printed and key(printed[other].name) == key(
+                cdef.name):
+            reporter.report("E406", f"\"{cdef.name}\" is the name of printed card {other}: a new "
+                            "card needs a name of its own", cdef.head or cdef.span,
+                            f"to change card {other} itself, number this card {other} (a mod "
+                            "replaces a card by its number); otherwise rename it, since "
+                            "requires, cancels and conditions refer to cards by name")
+        else:
             reporter.report("E406", f"\"{cdef.name}\" is already the name of card {other}",
-                            cdef.span, "every card needs a name of its own: other cards "
-                            "refer to it by name (requires, cancels, conditions)")
+                            cdef.head or cdef.span, "every card needs a name of its own: other "
+                            "cards refer to it by name (requires, cancels, conditions)")
     titles = sorted({c.name for n, c in printed.items() if n not in cards}
                     | {cdef.name for cdef, _ in cards.values()})
     checker = Checker(names, reporter, deck_names, titles, printed)
@@ -263,7 +280,7 @@ def _build(names: Names, found: dict[str, dict], reporter: Reporter) -> Deck:
     for dc in deck_cards:
         if dc.number in cards:
             dc.cdef = cards[dc.number][0]
-    _guarded(reporter, Span("", 1, 1), lambda: check_deck(deck_cards, reporter))
+    _guarded(reporter, Span("", 1, 1), lambda: check_deck(deck_cards, reporter, names.data.turns))
     return Deck(out_cards, out_boxes, reporter.sorted(), compiled, len(out_boxes), ps_cards=out_ps)
 
 
@@ -273,21 +290,20 @@ def _guarded(reporter: Reporter, span: Span, work) -> Any:
     A crash here is a bug in dof, not in the card: it is still reported as a
     diagnostic so that lint never raises.
     """
-    before = sum(d.is_error for d in reporter.diagnostics)
+    before = reporter.errors
     try:
         result = work()
     except Exception as exc:  # noqa: BLE001 - lint must never raise (see docstring)
         reporter.report("E900", f"internal error while processing this: {exc!r}", span,
                         "this is a bug in dof; please report it with the card text")
         return None
-    if sum(d.is_error for d in reporter.diagnostics) > before:
+    if reporter.errors > before:
         return None
     return True if result is None else result
 
 
 def _source(src: SourceFile, span: Span) -> str:
-    lines = src.text.splitlines()
-    return "\n".join(lines[span.line - 1: span.end_line or span.line])
+    return "\n".join(src.lines[span.line - 1: span.end_line or span.line])
 
 
 def _compiled_card(cdef: CardDef, src: SourceFile, program: dict | None) -> CompiledCard:

@@ -9,7 +9,9 @@ Python traceback for a mistake in a card file.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # Stable codes: tools and tests match on them, so never renumber.
 CODES: dict[str, str] = {
@@ -31,11 +33,16 @@ CODES: dict[str, str] = {
     "E404": "prerequisite never met",
     "E405": "duplicate clause",
     "E406": "duplicate card name",
+    "E407": "empty event",
     "W501": "effect can never act",
     "W502": "lasting flag disagrees with the event",
     "W503": "statement indented as if inside a one-statement body",
     "W504": "metadata disagrees with the game data",
     "W505": "no card files in a folder",
+    "W506": "a branch that can never run",
+    "W507": "the card's side does not act in its event",
+    "W508": "a player removes his own SPs",
+    "W509": "a '# dof: ignore' comment that ignores nothing",
     "E900": "internal error (a bug in dof, reported instead of raised)",
 }
 
@@ -44,9 +51,11 @@ CODES: dict[str, str] = {
 SOURCE_WIDTH = 100
 
 
-@dataclass(frozen=True, order=True)
-class Span:
-    """Where a node comes from: 1-based line and column, end exclusive."""
+class Span(NamedTuple):
+    """Where a node comes from: 1-based line and column, end exclusive.
+
+    A tuple, not a dataclass: the parser makes one for every node of every
+    card, and a tuple is several times cheaper to build."""
 
     path: str
     line: int
@@ -100,11 +109,24 @@ class Diagnostic:
         pad = "".join(c if c == "\t" else " " for c in line[: col - 1])
         return line, pad + "^" * max(1, size)
 
+    def end(self) -> tuple[int, int]:
+        """Where the finding ends (line, column, exclusive): the span's end, or
+        for a bare position the end of the word there, so that an editor
+        underlines a whole word."""
+        span = self.span
+        if (span.end_line, span.end_col) > (span.line, span.col):
+            return span.end_line, span.end_col
+        word = _WORD.match(self.source_line, span.col - 1)
+        return span.line, span.col + (len(word.group()) if word else 1)
+
     def to_json(self) -> dict:
+        end_line, end_col = self.end()
         return {
             "path": self.span.path,
             "line": self.span.line,
             "col": self.span.col,
+            "end_line": end_line,
+            "end_col": end_col,
             "code": self.code,
             "severity": self.severity,
             "message": self.message,
@@ -121,21 +143,54 @@ class Diagnostic:
         return "\n".join(lines)
 
 
+_WORD = re.compile(r"[\w'\-.]+|\S")
+
+#: ``# dof: ignore W504`` or ``# dof: ignore W501, W503`` at the end of a line (a
+#: remark about why goes after another ``#``).
+IGNORE = re.compile(r"#[ \t]*dof:[ \t]*ignore\b([^#\n]*)")
+_CODE = re.compile(r"[^\s,]+")
+
+
 class Reporter:
-    """Collects diagnostics for one or more files, filling in source lines."""
+    """Collects diagnostics for one or more files, filling in source lines and
+    dropping warnings that a ``# dof: ignore`` comment on their line names."""
 
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
+        self.errors = 0
+        self._texts: dict[str, str] = {}
         self._sources: dict[str, list[str]] = {}
+        self._ignored: dict[str, dict[int, set[str]]] = {}
 
     def add_source(self, path: str, text: str) -> None:
+        if self._texts.get(path) is text:
+            return
+        self._texts[path] = text
         self._sources[path] = text.splitlines()
+        self._ignored[path] = {}
+        for line, col, codes in _ignore_comments(text):
+            self._ignored[path][line] = {c for c, _ in codes if c in CODES and c[0] == "W"}
+            for code, at in codes:
+                if code not in CODES or code[0] != "W":
+                    self.report("W509", _bad_ignore(code), Span(path, line, at, line,
+                                                                at + len(code)))
+            if not codes:
+                self.report("W509", "'# dof: ignore' names no code", Span(path, line, col),
+                            "name the warnings to ignore on this line, e.g. "
+                            "'# dof: ignore W504'")
+
+    def line(self, path: str, number: int) -> str:
+        """Source line ``number`` (1-based) of ``path``, or '' if unknown."""
+        lines = self._sources.get(path, [])
+        return lines[number - 1] if 0 < number <= len(lines) else ""
 
     def report(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
         assert code in CODES, code
-        lines = self._sources.get(span.path, [])
-        source = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
-        self.diagnostics.append(Diagnostic(code, message, span, hint, source))
+        if code in self._ignored.get(span.path, {}).get(span.line, ()):
+            return
+        self.diagnostics.append(Diagnostic(code, message, span, hint,
+                                           self.line(span.path, span.line)))
+        self.errors += code[0] != "W"
 
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.diagnostics, key=lambda d: (d.span.path, d.span.line, d.span.col))
@@ -150,3 +205,23 @@ def did_you_mean(word: str, candidates: list[str] | tuple[str, ...]) -> str | No
     quoted = [f"'{lowered[c]}'" for c in close]
     return "did you mean " + (quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or "
                               + quoted[-1]) + "?"
+
+
+def _ignore_comments(text: str) -> list[tuple[int, int, list[tuple[str, int]]]]:
+    """(line, column, [(code, column)...]) of each ``# dof: ignore``, in one pass."""
+    found = []
+    line, last = 1, 0
+    for m in IGNORE.finditer(text):
+        line += text.count("\n", last, m.start())
+        last = m.start()
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        codes = [(c.group().upper(), c.start() - line_start + 1)
+                 for c in _CODE.finditer(text, m.start(1), m.end(1))]
+        found.append((line, m.start() - line_start + 1, codes))
+    return found
+
+
+def _bad_ignore(code: str) -> str:
+    if code in CODES:
+        return f"{code} is an error, and errors cannot be ignored: fix the card instead"
+    return f"'{code}' is not a diagnostic code (a remark goes after another '#')"

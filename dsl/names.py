@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.data import GameData, load_data
 
 
+@lru_cache(maxsize=8192)
 def key(text: str) -> str:
-    """Case- and accent-insensitive lookup key."""
+    """Case- and accent-insensitive lookup key (cached: the same few hundred
+    names come back in every card)."""
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c)).casefold().strip()
 
@@ -32,6 +34,7 @@ class Names:
     types: dict[str, str] = field(default_factory=dict)       # "worker" -> "worker"
     ussr: dict[str, int] = field(default_factory=dict)        # key -> track position
     ps_cards: dict[str, str] = field(default_factory=dict)    # key -> suit or name
+    _static: dict[str, set[int]] = field(default_factory=dict, repr=False)  # selector -> ids
 
     @classmethod
     def build(cls, data: GameData) -> Names:
@@ -77,6 +80,12 @@ class Names:
         """
         if "ref" in sel or "union" in sel:
             return None
+        frozen = repr(sorted(sel.items()))
+        if frozen not in self._static:
+            self._static[frozen] = self._match_static(sel)
+        return set(self._static[frozen])
+
+    def _match_static(self, sel: dict) -> set[int]:
         found = {s.id for s in self.data.spaces}
         for s in self.data.spaces:
             if "names" in sel and s.name not in sel["names"]:
@@ -87,6 +96,8 @@ class Names:
                 found.discard(s.id)
             if "except" in sel and s.name in sel["except"]:
                 found.discard(s.id)
+            if "adjacent" in sel and s.name == sel["adjacent"]:
+                found &= set(s.adjacent)
         where = sel.get("in")
         if isinstance(where, dict):
             if set(where) - {"countries", "regions"}:

@@ -1,18 +1,31 @@
 """Card text -> syntax tree, turning every failure into a diagnostic.
 
 Reading and parsing never raise for a bad card file: undecodable or binary
-bytes, empty files and Lark syntax errors all become diagnostics (E001-E003)
+bytes, empty files and syntax errors all become diagnostics (E001-E004)
 with a precise position and an "expected one of ..." message.
+
+The grammar (``effects.lark``) is the specification and Lark builds its LALR
+table, but the table is driven here by :class:`_Machine`, which builds the
+syntax tree directly while it parses. Lark's own loop builds a parse tree,
+then positions, then a transformed copy: about ten times the time and memory,
+which a large mod file (megabytes) cannot afford.
 """
 
 from __future__ import annotations
 
 import difflib
+import gc
 import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
+from typing import Any
 
-from lark import Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.parsers.lalr_analysis import Shift
 
 from dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, SourceFile
 from dsl.diagnostics import Reporter, Span, did_you_mean
@@ -65,6 +78,27 @@ def decode_source(name: str, data: bytes, reporter: Reporter) -> str | None:
     return text
 
 
+#: Levels of the syntax tree a card may nest (the built-in cards need under
+#: 20); deeper trees would exhaust Python's stack in the tools that walk them.
+MAX_DEPTH = 120
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a while.
+
+    Parsing and checking make millions of small objects and no reference
+    cycles; the collector would rescan all of them at each of its passes,
+    which doubles the time to lint a large file."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
     """Parse card text; None (with diagnostics) on a syntax error."""
     reporter.add_source(name, text)
@@ -73,44 +107,427 @@ def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
                         Span(name, 1, 1), 'start with: card 1 "Name" { ... }')
         return None
     try:
-        tree = parser().parse(text)
-    except UnexpectedInput as exc:
-        _syntax_error(name, text, exc, reporter)
+        with paused_gc():
+            return _machine().parse(name, text)
+    except _Stop as stop:
+        if stop.error is not None:
+            _syntax_error(name, text, stop.error, reporter)
+        else:
+            reporter.report("E004", "blocks, conditions or parentheses nest too deeply here",
+                            stop.span, "split the event into simpler statements; a card may "
+                            f"nest {MAX_DEPTH} levels of its syntax")
         return None
-    if _too_deep(name, tree, reporter):
-        return None
-    try:
-        return _Build(name).build(tree, text)
     except Exception as exc:  # noqa: BLE001 - a bug in dof, reported, never raised
         reporter.report("E900", f"internal error while reading this file: {exc!r}",
                         Span(name, 1, 1), "this is a bug in dof; please report it with the file")
         return None
 
 
-#: Levels of the syntax tree a card may nest (the built-in cards need under
-#: 20); deeper trees would exhaust Python's stack in the tools that walk them.
-MAX_DEPTH = 120
+# ------------------------------------------------------------------ the parsing machine
 
 
-def _too_deep(name: str, tree: Tree, reporter: Reporter) -> bool:
-    """E004 for nesting beyond MAX_DEPTH, found without recursion."""
-    stack = [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            meta = node.meta if isinstance(node, Tree) else None
-            line = getattr(meta, "line", None) or getattr(node, "line", 1) or 1
-            col = getattr(meta, "column", None) or getattr(node, "column", 1) or 1
-            reporter.report("E004", "blocks, conditions or parentheses nest too deeply here",
-                            Span(name, line, col),
-                            "split the event into simpler statements; a card may nest "
-                            f"{MAX_DEPTH} levels of its syntax")
-            return True
-        if isinstance(node, Tree):
-            stack.extend((child, depth + 1) for child in node.children)
-    return False
+class _Word:
+    """A NAME token: the ``name`` rule joins a run of them into a :class:`Name`."""
+
+    __slots__ = ("text", "span")
+
+    def __init__(self, text: str, span: Span) -> None:
+        self.text, self.span = text, span
 
 
+class _Splice(list):
+    """The children of an inlined rule (``_stmt``, ``_verb_phrase``...): they
+    join the parent's children, as in Lark's trees. An inlined rule with one
+    child passes that child on bare, without a list."""
+
+
+_NOTHING = _Splice()  # an inlined rule that keeps nothing ("places"); never changed
+
+
+class _Stop(Exception):
+    """Parsing stopped: a syntax error, as Lark reports it, or nesting too deep."""
+
+    def __init__(self, error: UnexpectedInput | None = None, span: Span | None = None) -> None:
+        super().__init__()
+        self.error, self.span = error, span
+
+
+class _Rule:
+    """How one grammar rule shapes its node, as Lark's tree builder would:
+    which children it keeps, which inlined rules it splices in, its name;
+    and what the machine may skip for it (see :func:`_grammar_facts`)."""
+
+    __slots__ = ("goto", "size", "keep", "kind", "splice", "expand1", "all_kept", "ends_fixed",
+                 "words", "plain", "mode")
+
+    def __init__(self, rule: Any, nullable: set[str], wordy: set[str]) -> None:
+        self.goto = str(rule.origin.name)  # Lark's names are Tokens: slow to hash
+        expansion = rule.expansion
+        self.size = len(expansion)
+        self.keep = tuple((i, not s.is_term and s.name.startswith("_"))
+                          for i, s in enumerate(expansion) if not (s.is_term and s.filter_out))
+        self.all_kept = len(self.keep) == self.size and not any(sp for _, sp in self.keep)
+        self.kind = str(rule.alias or rule.origin.name)
+        self.splice = self.goto.startswith("_")
+        self.expand1 = bool(rule.options.expand1) and not rule.alias
+        # First and last children always take up text: the node's place is theirs.
+        self.ends_fixed = bool(expansion) and all(
+            s.is_term or s.name not in nullable for s in (expansion[0], expansion[-1]))
+        # Some child may be a bare NAME token, which only the name rule keeps.
+        self.words = any(s.name in wordy for i, _ in self.keep for s in (expansion[i],))
+        # A Node built straight from its children, nothing to filter or special.
+        self.plain = not self.words and self.kind not in _Build.SPECIAL
+        self.mode = self._mode()
+
+    def _mode(self) -> int:
+        """How the machine reduces this rule (the one-child cases are most)."""
+        if self.size != 1:
+            return _GENERAL
+        if not self.keep:
+            return _DROP if self.splice else _NODE_OF_NONE
+        splice_child = self.keep[0][1]
+        if self.splice or (self.expand1 and not splice_child):
+            return _PASS
+        if self.expand1:
+            return _GENERAL  # a node only if the inlined rule gives more than one child
+        return _NODE_OF_SPLICE if splice_child else _NODE_OF_ONE
+
+
+# Reductions of one child: keep its value; give nothing (an inlined keyword
+# rule); make a node of it, of nothing, or of an inlined rule's children.
+# Any other rule: _GENERAL.
+_PASS, _DROP, _NODE_OF_ONE, _NODE_OF_NONE, _NODE_OF_SPLICE, _GENERAL = range(6)
+
+
+def _grammar_facts(rules: list[Any], converted: set[str]) -> tuple[set[str], set[str]]:
+    """Rules that may match no text (nullable), and symbols whose value may be
+    a bare token (a NAME) rather than a node: fixpoints over the grammar."""
+    nullable: set[str] = set()
+    wordy = {s.name for r in rules for s in r.expansion
+             if s.is_term and not s.filter_out and s.name not in converted}
+    changed = True
+    while changed:
+        changed = False
+        for r in rules:
+            origin = str(r.origin.name)
+            if origin not in nullable and all(
+                    not s.is_term and s.name in nullable for s in r.expansion):
+                nullable.add(origin)
+                changed = True
+            passes = origin.startswith("_") or (r.options.expand1 and not r.alias)
+            if passes and origin not in wordy and any(
+                    s.name in wordy for s in r.expansion if not (s.is_term and s.filter_out)):
+                wordy.add(origin)
+                changed = True
+    return nullable, wordy
+
+
+class _Machine:
+    """Lark's LALR table and per-state scanners, driven in one tight loop.
+
+    Tokens are matched with the regular expressions of Lark's contextual
+    lexer (each prefixed to skip blanks, one match per token), so the
+    accepted language is exactly the grammar's; on an error the machine
+    raises the exception Lark would have raised."""
+
+    def __init__(self) -> None:
+        lark = parser()
+        table = lark.parser.parser.parser.parse_table
+        self.start = table.start_states["start"]
+        self.end = table.end_states["start"]
+        nullable, wordy = _grammar_facts(lark.rules, _Build.CONVERTED)
+        rules = {rule: _Rule(rule, nullable, wordy) for rule in lark.rules}
+        self.actions: dict[int, dict[str, int | _Rule]] = {}
+        for state, row in table.states.items():
+            self.actions[state] = {  # Lark's symbol names are Tokens, slow to hash
+                str(sym): arg if action is Shift else rules[arg]
+                for sym, (action, arg) in row.items()}
+        contextual = lark.parser.lexer
+        self.root = contextual.root_lexer
+        kept = {s.name for r in rules for s in r.expansion if s.is_term and not s.filter_out}
+        # What to do with a token, by type: 1 kept as a value, 2 may hold line
+        # breaks, 4 ignored (a comment). Most are keywords: 0, nothing to do.
+        self.token_kind = {t.name: (t.name in kept) | 2 * (t.name in self.root.newline_types)
+                           | 4 * (t.name in self.root.ignore_types) for t in lark.terminals}
+        # Lark retypes a keyword that a pattern also matches (its "unless"
+        # callbacks, made with the scanner); the machine does not, so the
+        # grammar must keep them apart.
+        if self.root.scanner and self.root.callback:
+            raise NotImplementedError("a keyword that a pattern also matches: split the terminals")
+        # Each parser state's lexer is compiled when the state is first met.
+        self.lexers = contextual.lexers
+        self.compiled: dict[int, Callable[[str, int], re.Match | None]] = {}
+        self.matchers = {state: self._compile_first(state) for state in self.lexers}
+
+    def _compile_first(self, state: int) -> Callable[[str, int], re.Match | None]:
+        def compile_and_match(text: str, pos: int) -> re.Match | None:
+            return self._compile(state)(text, pos)
+        return compile_and_match
+
+    def _compile(self, state: int) -> Callable[[str, int], re.Match | None]:
+        """The matcher of one lexer context (the terminals a parser state
+        allows): Lark's alternation of them, in Lark's order, prefixed to skip
+        blanks, so that one regex match yields one token. Blanks before a
+        terminal that swallows them (``}``, ``otherwise``) are skipped too: its
+        token starts at its first visible character, as diagnostics show it."""
+        lexer = self.lexers[state]
+        match = self.compiled.get(id(lexer))
+        if match is None:
+            pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in lexer.terminals)
+            match = re.compile(r"[ \t]*(?:" + pattern + ")", lexer.g_regex_flags).match
+            self.compiled[id(lexer)] = match
+        self.matchers[state] = match
+        return match
+
+    # One long loop on purpose: it runs once per token of every card file.
+    def parse(self, path: str, text: str) -> SourceFile:  # noqa: C901
+        build = _Build(path)
+        actions, matchers, token_kind = self.actions, self.matchers, self.token_kind
+        end_state, new_tuple, splice_type = self.end, tuple.__new__, _Splice
+        # The parser's stack, in four lists: states, values, places and depths.
+        # A place is a plain tuple of a Span's fields (None for a rule that
+        # matched no text); a node's Span is made from it with tuple.__new__,
+        # without the NamedTuple's Python __new__.
+        states: list[int] = [self.start]
+        values: list[Any] = [None]
+        places: list[tuple | None] = [None]
+        depths: list[int] = [0]
+        state = self.start
+        pos, size_text = 0, len(text)
+        line, line_start = 1, 0
+        while True:
+            typ, place, value, start = "$END", None, None, pos
+            while pos < size_text:
+                m = matchers[state](text, pos)
+                if m is None:
+                    raise _Stop(self._lex_error(text, pos, line, line_start, state))
+                typ = m.lastgroup
+                start, pos = m.span(typ)
+                col = start - line_start + 1
+                tline = line
+                what = token_kind[typ]
+                if what:
+                    if what & 2:
+                        newlines = text.count("\n", start, pos)
+                        if newlines:
+                            line += newlines
+                            line_start = text.rindex("\n", start, pos) + 1
+                    if what & 4:
+                        typ, start = "$END", pos
+                        continue
+                place = (path, tline, col, line, pos - line_start + 1)
+                if what & 1:
+                    value = build.token(typ, text[start:pos], place)
+                break
+            row = actions[state]
+            while True:
+                try:
+                    act = row[typ]
+                except KeyError:
+                    raise _Stop(self._parse_error(typ, text[start:pos], place, pos, row)) from None
+                if act.__class__ is int:
+                    states.append(act)
+                    values.append(value)
+                    places.append(place)
+                    depths.append(1)
+                    state = act  # type: ignore[assignment]
+                    break
+                rule: _Rule = act  # type: ignore[assignment]
+                mode = rule.mode
+                if mode < _GENERAL:
+                    # One child: the top of the stack becomes the rule's, in place.
+                    state = actions[states[-2]][rule.goto]  # type: ignore[assignment]
+                    states[-1] = state
+                    if mode == _PASS:
+                        node: Any = values[-1]
+                    elif mode == _DROP:
+                        values[-1] = node = _NOTHING
+                    else:
+                        kid, span_place = values[-1], places[-1]
+                        if mode == _NODE_OF_ONE:
+                            kids = [kid]
+                        elif mode == _NODE_OF_NONE:
+                            kids = []
+                        else:
+                            kids = list(kid) if kid.__class__ is splice_type else [kid]
+                        if span_place is not None and rule.plain:
+                            node = Node(rule.kind, new_tuple(Span, span_place), kids)
+                        else:
+                            node = build.node(rule, kids, span_place)
+                        values[-1] = node
+                        depth = depths[-1] = depths[-1] + 1
+                        if depth > MAX_DEPTH:
+                            raise _Stop(span=node.span)
+                else:
+                    size = rule.size
+                    if size:
+                        kvalues, kplaces = values[-size:], places[-size:]
+                        depth = max(depths[-size:])
+                        del states[-size:], values[-size:], places[-size:], depths[-size:]
+                        if rule.ends_fixed:
+                            first, final = kplaces[0], kplaces[-1]
+                            span_place = (path, first[1], first[2], final[3], final[4])
+                        else:
+                            span_place = _place_of(kplaces)
+                        if rule.all_kept:
+                            kids = kvalues
+                        else:
+                            kids = []
+                            for i, splice in rule.keep:
+                                kid = kvalues[i]
+                                if splice and kid.__class__ is splice_type:
+                                    kids.extend(kid)
+                                else:
+                                    kids.append(kid)
+                    else:
+                        kids, span_place, depth = [], None, 0
+                    if rule.splice:
+                        node = kids[0] if len(kids) == 1 else splice_type(kids)
+                    elif rule.expand1 and len(kids) == 1:
+                        node = kids[0]
+                    else:
+                        if rule.plain and span_place is not None:
+                            node = Node(rule.kind, new_tuple(Span, span_place), kids)
+                        else:
+                            node = build.node(rule, kids, span_place)
+                        depth += 1
+                        if depth > MAX_DEPTH:
+                            raise _Stop(span=node.span)
+                    state = actions[states[-1]][rule.goto]  # type: ignore[assignment]
+                    states.append(state)
+                    values.append(node)
+                    places.append(span_place)
+                    depths.append(depth)
+                if state == end_state and typ == "$END":
+                    return build.source(node, text)
+                row = actions[state]
+
+    def _lex_error(self, text: str, pos: int, line: int, line_start: int,
+                   state: int) -> UnexpectedInput:
+        """What Lark's contextual lexer raises: a token that belongs to another
+        context, or no token at all."""
+        col = pos - line_start + 1
+        lexer = self.lexers[state]
+        allowed = {t.name for t in lexer.terminals} - lexer.ignore_types
+        for mre in self.root.scanner._mres:
+            m = mre.match(text, pos)
+            if m is not None:
+                val = m.group()
+                end_line = line + val.count("\n")
+                end_col = (len(val) - val.rindex("\n") if "\n" in val else col + len(val))
+                token = Token(m.lastgroup, val, pos, line, col, end_line, end_col, m.end())
+                return UnexpectedToken(token, allowed or {"<END-OF-FILE>"})
+        return UnexpectedCharacters(text, pos, line, col, allowed=allowed or {"<END-OF-FILE>"})
+
+    @staticmethod
+    def _parse_error(typ: str, val: str, place: tuple | None, pos: int,
+                     row: dict[str, Any]) -> UnexpectedToken:
+        """What Lark's parser raises for a token the table has no action for."""
+        _, line, col, end_line, end_col = place or ("", 1, 1, 1, 1)
+        token = Token(typ, val, pos - len(val), line, col, end_line, end_col, pos)
+        return UnexpectedToken(token, {s for s in row if s.isupper()})
+
+
+def _place_of(places: list[tuple | None]) -> tuple | None:
+    """Where a node is whose first or last children may match no text."""
+    first = next((p for p in places if p is not None), None)
+    if first is None:
+        return None
+    final = next(p for p in reversed(places) if p is not None)
+    return (first[0], first[1], first[2], final[3], final[4])
+
+
+@cache
+def _machine() -> _Machine:
+    return _Machine()
+
+
+class _Build:
+    """Makes :mod:`dsl.ast` nodes for the machine, keeping spans."""
+
+    #: Kept tokens that become values (numbers, card names...); any other
+    #: kept token (NAME) stays a bare word for the ``name`` rule.
+    CONVERTED = {"INT", "SIGNED", "RANGE", "STRING", "CONTROLLED_ADJ", "OR_MORE", "OR_LESS"}
+    #: Rules with their own classes in :mod:`dsl.ast`.
+    SPECIAL = ("name", "card", "box", "ps_card")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.special: dict[str, Callable[[list, Span | None], Any]] = {
+            kind: getattr(self, kind) for kind in self.SPECIAL}
+
+    def token(self, typ: str, text: str, place: tuple) -> Any:
+        """A kept token as the tree holds it: numbers and card names with spans."""
+        place = Span(*place)
+        if typ == "NAME":
+            return _Word(text, place)
+        if typ in ("INT", "SIGNED"):
+            n = Num(int(text)) if typ == "INT" else Signed(int(text))
+            n.span = place
+            return n
+        if typ == "RANGE":
+            t = Text(text)
+            t.span = place
+            return t
+        if typ == "STRING":
+            return CardName(text[1:-1], place)
+        if typ == "CONTROLLED_ADJ":
+            return text.split("-")[0]
+        if typ in ("OR_MORE", "OR_LESS"):
+            return typ.lower()
+        return _Word(text, place)
+
+    def node(self, rule: _Rule, children: list, place: tuple | None) -> Any:
+        kind = rule.kind
+        place = None if place is None else Span(*place)
+        special = self.special.get(kind)
+        if special is not None:
+            return special(children, place)
+        kids = [c for c in children if c.__class__ is not _Word] if rule.words else children
+        if place is not None:
+            return Node(kind, place, kids)
+        # A rule that matched no text takes the place of its first placed child.
+        span = next((c.span for c in kids if hasattr(c, "span") and c.span.line),
+                    Span(self.path, 0, 0))
+        return Node(kind, span, kids)
+
+    def source(self, root: Node, text: str) -> SourceFile:
+        src = SourceFile(self.path, text)
+        for item in root.children:
+            if isinstance(item, CardDef):
+                src.cards.append(item)
+            elif isinstance(item, BoxDef):
+                src.boxes.append(item)
+            elif isinstance(item, PsCardDef):
+                src.ps_cards.append(item)
+        return src
+
+    def name(self, children: list, place: Span | None) -> Name:
+        words = [c for c in children if c.__class__ is _Word]
+        first, last = words[0].span, words[-1].span
+        return Name(" ".join(w.text for w in words),
+                    Span(self.path, first.line, first.col, last.end_line, last.end_col))
+
+    def card(self, children: list, place: Span | None) -> CardDef:
+        number, title, *clauses = [c for c in children if c.__class__ is not _Word]
+        return CardDef(int(number), title.text, place,
+                       [c for c in clauses if isinstance(c, Node)], self._head(place, title))
+
+    def ps_card(self, children: list, place: Span | None) -> PsCardDef:
+        title, *clauses = [c for c in children if c.__class__ is not _Word]
+        return PsCardDef(title.text, place,
+                         [c for c in clauses if isinstance(c, Node)], self._head(place, title))
+
+    def box(self, children: list, place: Span | None) -> BoxDef:
+        number, dem, com, *clauses = [c for c in children if c.__class__ is not _Word]
+        return BoxDef(int(number), {"democrat": dem.text, "communist": com.text},
+                      place, [c for c in clauses if isinstance(c, Node)],
+                      self._head(place, com))
+
+    def _head(self, place: Span, title: CardName) -> Span:
+        """The header (``card 7 "State Run Media"``): what a finding about the
+        whole card underlines, rather than every line of it."""
+        return Span(self.path, place.line, place.col, title.span.end_line, title.span.end_col)
 # ------------------------------------------------------------------ errors
 
 
@@ -135,9 +552,11 @@ def _keyword_hint(word: str, terminals: set[str] | frozenset[str]) -> str | None
 
 
 def _syntax_error(name: str, text: str, exc: UnexpectedInput, reporter: Reporter) -> None:
-    """Map Lark's three error kinds to E001 with friendly wording."""
-    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(
-            exc, UnexpectedEOF):
+    """Map Lark's error kinds to E001 with friendly wording; the common slips
+    (a lasting rule with no duration, a missing ';' or ':', curly quotes,
+    invisible spaces, negative amounts, commas between names) get a message
+    of their own instead of a list of expected words."""
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         lines = text.rstrip().splitlines() or [""]
         line, col = len(lines), len(lines[-1]) + 1
         expected = _expected_text(getattr(exc, "expected", set()))
@@ -147,36 +566,197 @@ def _syntax_error(name: str, text: str, exc: UnexpectedInput, reporter: Reporter
         return
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
-        shown = _describe_token(tok)
-        expected = exc.expected
         span = Span(name, tok.line, tok.column, tok.end_line or tok.line,
                     tok.end_column or tok.column + 1)
         if tok.type in ("_SEP", "_RBRACE", "_COLON", "_COMMA", "_LBRACE", "_OTHERWISE"):
             # These tokens swallow blank space; point at their first visible character.
             offset = next((i for i, c in enumerate(str(tok)) if not c.isspace()), 0)
             span = _advance(span, str(tok)[:offset])
-        hint = _keyword_hint(str(tok), expected) if tok.type != "NAME" else None
-        if tok.type == "NAME" and any(keyword(t) for t in expected):
-            hint = hint or "names start with a capital letter; keywords are lowercase"
-        reporter.report("E001", f"unexpected {shown}; expected one of: "
-                        f"{_expected_text(expected, str(tok).strip())}",
-                        span, hint)
-        return
-    if isinstance(exc, UnexpectedCharacters):
-        match = re.match(r"[\w'\-]+", text[exc.pos_in_stream:])
-        word = match.group(0) if match else text[exc.pos_in_stream]
-        allowed = exc.allowed or set()
-        end = exc.column + len(word)
-        what = f"word '{word}'" if match else f"character {word!r}"
-        hint = _keyword_hint(word, allowed) if match else None
-        if word in ('"',):
-            hint = "a quoted name must end on the same line"
-        reporter.report("E001", f"unexpected {what}; expected one of: "
-                        f"{_expected_text(allowed, word)}",
-                        Span(name, exc.line, exc.column, exc.line, end), hint)
-        return
-    reporter.report("E001", "syntax error", Span(name, getattr(exc, "line", 1) or 1,
-                                                  getattr(exc, "column", 1) or 1))
+        found = (_no_duration(name, text, tok.start_pos)
+                 or _sign_slip(name, text, tok, span, exc.expected)
+                 or _comma_between_names(name, text, tok)
+                 or _missing_separator(name, text, tok, span, exc.expected)
+                 or _unexpected_token(tok, span, exc.expected))
+    elif isinstance(exc, UnexpectedCharacters):
+        found = (_odd_character(name, text, exc)
+                 or _no_duration(name, text, exc.pos_in_stream)
+                 or _glued_word(name, text, exc)
+                 or _unexpected_word(name, text, exc))
+    else:
+        found = ("syntax error", Span(name, getattr(exc, "line", 1) or 1,
+                                      getattr(exc, "column", 1) or 1), None)
+    message, span, hint = found
+    reporter.report("E001", message, span, hint)
+
+
+_Found = tuple[str, Span, str | None]
+
+
+def _unexpected_token(tok: Token, span: Span, expected: set[str]) -> _Found:
+    hint = _keyword_hint(str(tok), expected)
+    if tok.type == "NAME" and any(keyword(t) for t in expected):
+        hint = hint and hint + " (keywords are lowercase)" or (
+            "names start with a capital letter; keywords are lowercase")
+    return (f"unexpected {_describe_token(tok)}; expected one of: "
+            f"{_expected_text(expected, str(tok).strip())}", span, hint)
+
+
+def _unexpected_word(name: str, text: str, exc: UnexpectedCharacters) -> _Found:
+    match = re.match(r"[\w'\-]+", text[exc.pos_in_stream:])
+    word = match.group(0) if match else text[exc.pos_in_stream]
+    allowed = exc.allowed or set()
+    what = f"word '{word}'" if match else f"character {word!r}"
+    hint = _keyword_hint(word, allowed) if match else None
+    if word == '"':
+        hint = "a quoted name must end on the same line"
+    return (f"unexpected {what}; expected one of: {_expected_text(allowed, word)}",
+            Span(name, exc.line, exc.column, exc.line, exc.column + len(word)), hint)
+
+
+#: Characters that look like a quote or a space but are not the ones the language reads.
+_QUOTES = "\u201c\u201d\u201e\u201f\u00ab\u00bb\u2018\u2019\u201a\u201b\u2032\u2033"
+
+
+def _odd_character(name: str, text: str, exc: UnexpectedCharacters) -> _Found | None:
+    """Curly quotes from a word processor; no-break, zero-width and other
+    invisible spaces pasted from a web page."""
+    char = text[exc.pos_in_stream]
+    span = Span(name, exc.line, exc.column, exc.line, exc.column + 1)
+    if char in _QUOTES:
+        line = text[exc.pos_in_stream - exc.column + 1:].split("\n", 1)[0]
+        quoted = re.search(f"[{_QUOTES}]([^{_QUOTES}\n]*)[{_QUOTES}]", line)
+        example = f'"{quoted.group(1)}"' if quoted else '"The Wall"'
+        return (f"curly quote '{char}': card names are written between straight double "
+                'quotes (")', span, f"write {example}")
+    category = unicodedata.category(char)
+    if char != " " and (category in ("Zs", "Cf") or char in "\u00a0\u2028\u2029"):
+        described = unicodedata.name(char, "an invisible character").lower()
+        if category == "Zs":
+            return (f"a {described} (U+{ord(char):04X}) stands here instead of a space",
+                    span, "replace it with an ordinary space")
+        return (f"an invisible {described} (U+{ord(char):04X}) stands here", span,
+                "delete it: it is not part of the card text")
+    return None
+
+
+def _glued_word(name: str, text: str, exc: UnexpectedCharacters) -> _Found | None:
+    """A keyword with letters after it ('democrats', 'placed'): the lexer took
+    the keyword and stumbled on the rest; show the whole word."""
+    pos = exc.pos_in_stream
+    start = pos
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
+        start -= 1
+    if start == pos or not text[pos].isalnum():
+        return None
+    word = re.match(r"[\w\-]+", text[start:]).group(0)
+    prefix = text[start:pos]
+    if prefix not in _keywords():
+        return None
+    col = exc.column - (pos - start)
+    return (f"unexpected word '{word}'", Span(name, exc.line, col, exc.line, col + len(word)),
+            f"did you mean '{prefix}'?")
+
+
+@cache
+def _keywords() -> frozenset[str]:
+    return frozenset(k for k in (keyword(t.name) for t in parser().terminals) if k)
+
+
+def _sign_slip(name: str, text: str, tok: Token, span: Span,
+               expected: set[str]) -> _Found | None:
+    """A signed number where an amount goes ('places -2 SP', 'gains +1 VP'),
+    or a bare number where a modifier needs its sign ('get 1')."""
+    if tok.type == "SIGNED" and "INT" in expected:
+        number = str(tok)
+        if number.startswith("+"):
+            return (f"'{number}' has a sign, but an amount is a plain number", span,
+                    f"write '{number[1:]}'")
+        before = text[:tok.start_pos].split()[-1:] or [""]
+        hint = {"places": "to take SPs away, write 'removes N SP from ...'",
+                "place": "to take SPs away, write 'removes N SP from ...'",
+                "gains": "the other player gains the VP instead: e.g. 'opponent gains 1 VP'",
+                "gain": "the other player gains the VP instead: e.g. 'opponent gains 1 VP'",
+                }.get(before[0], "amounts count from 1 up; say what happens with a verb")
+        return f"a negative amount '{number}': amounts are never negative", span, hint
+    if tok.type == "INT" and "SIGNED" in expected and "INT" not in expected:
+        return (f"a modifier needs its sign: '+{tok}' or '-{tok}'", span,
+                f"write e.g. 'get +{tok}'")
+    return None
+
+
+def _comma_between_names(name: str, text: str, tok: Token) -> _Found | None:
+    """'in Gdansk, Krakow': names are joined with 'and' / 'or' (a comma
+    there reads as the start of ', at most N per space')."""
+    if tok.type != "NAME":
+        return None
+    before = text[:tok.start_pos].rstrip(" \t")
+    if not before.endswith(","):
+        return None
+    previous = re.search(r"([A-Z][\w\-/.]*(?:[ \t]+[A-Z][\w\-/.]*)*)[ \t]*,$", before)
+    if previous is None:
+        return None
+    comma = len(before) - 1
+    col = comma - (text.rfind("\n", 0, comma) + 1) + 1
+    line = text.count("\n", 0, comma) + 1
+    return ("names in a list are joined with 'and' or 'or', not with ','",
+            Span(name, line, col, line, col + 1),
+            f"write '{previous.group(1)} and {tok}' (or 'or')")
+
+
+def _missing_separator(name: str, text: str, tok: Token, span: Span,
+                       expected: set[str]) -> _Found | None:
+    """A ';' or ':' left out ('period early side democrat', 'if the turn is 3
+    democrat gains 1 VP'): the line parses once it is put back."""
+    for mark, terminal, why in (
+            (":", "_COLON", "a condition or trigger is followed by ':' and one statement, "
+             "or by a { block }"),
+            (";", "_SEP", "statements and clauses on one line are separated by ';'")):
+        if terminal in expected and _parses_with(text, tok.start_pos, mark):
+            return f"missing '{mark}' before {_describe_token(tok)}", span, why
+    return None
+
+
+def _no_duration(name: str, text: str, pos: int) -> _Found | None:
+    """A lasting rule written as a statement ('cards played by democrat get +1
+    ops'): it parses as a rule, so it only lacks its duration."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    line_end = text.find("\n", pos)
+    line = text[line_start: len(text) if line_end < 0 else line_end]
+    head = max(line.rfind(c, 0, pos - line_start) for c in "{;:")
+    start = line_start + head + 1
+    statement = text[start: line_start + len(line)].split(";")[0].split("#")[0]
+    statement = statement.rstrip().rstrip("}").rstrip()
+    stripped = statement.lstrip()
+    if not stripped or start + len(statement) <= pos:
+        return None
+    try:
+        _machine().parse("", f'card 1 "x" {{ event {{ for the rest of the turn: {stripped} }} }}')
+    except _Stop:
+        return None
+    col = start + len(statement) - len(stripped) - line_start + 1
+    lineno = text.count("\n", 0, start) + 1
+    return ("a lasting rule needs a duration", Span(name, lineno, col, lineno, col + len(stripped)),
+            "put it inside e.g. 'for the rest of the turn: ...' or 'until cancelled { ... }' "
+            "(rule 7.2)")
+
+
+#: A card, box or wild card starts at the beginning of a line with one of these.
+_ITEM_START = re.compile(r"^(?:card\s+\d|tiananmen\s+box|power\s+struggle\s+card)", re.M)
+
+
+def _parses_with(text: str, pos: int, mark: str) -> bool:
+    """Whether the line at ``pos`` parses to its end once ``mark`` stands there.
+
+    Only the card holding ``pos`` is parsed, up to the end of that line, so
+    running out of text there means the rest of the line went through."""
+    start = max((m.start() for m in _ITEM_START.finditer(text, 0, pos)), default=0)
+    line_end = text.find("\n", pos)
+    excerpt = text[start:pos] + mark + " " + text[pos: len(text) if line_end < 0 else line_end]
+    try:
+        _machine().parse("", excerpt)
+    except _Stop as stop:
+        return isinstance(stop.error, UnexpectedToken) and stop.error.token.type == "$END"
+    return True
 
 
 def _describe_token(tok: Token) -> str:
@@ -199,96 +779,4 @@ def _advance(span: Span, skipped: str) -> Span:
     col = len(skipped) - skipped.rfind("\n")
     return Span(span.path, line, col, line, col + 1)
 
-
-# ------------------------------------------------------------------ tree -> AST
-
-
-class _Build(Transformer):
-    """Builds :mod:`dsl.ast` nodes from the Lark tree, keeping spans."""
-
-    def __init__(self, path: str) -> None:
-        super().__init__(visit_tokens=True)
-        self.path = path
-
-    def build(self, tree: Tree, text: str) -> SourceFile:
-        out = self.transform(tree)
-        src = SourceFile(self.path, text)
-        for item in out.children:
-            if isinstance(item, CardDef):
-                src.cards.append(item)
-            elif isinstance(item, BoxDef):
-                src.boxes.append(item)
-            elif isinstance(item, PsCardDef):
-                src.ps_cards.append(item)
-        return src
-
-    def _span(self, meta) -> Span:
-        if getattr(meta, "empty", True):
-            return Span(self.path, 0, 0)
-        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
-
-    # tokens
-    def INT(self, tok: Token) -> Num:
-        n = Num(int(tok))
-        n.span = Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
-        return n
-
-    def SIGNED(self, tok: Token) -> Signed:
-        n = Signed(int(tok))
-        n.span = Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
-        return n
-
-    def RANGE(self, tok: Token) -> Text:
-        t = Text(str(tok))
-        t.span = Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
-        return t
-
-    def STRING(self, tok: Token) -> CardName:
-        return CardName(str(tok)[1:-1],
-                        Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column))
-
-    def CONTROLLED_ADJ(self, tok: Token) -> str:
-        return str(tok).split("-")[0]
-
-    def OR_MORE(self, tok: Token) -> str:
-        return "or_more"
-
-    def OR_LESS(self, tok: Token) -> str:
-        return "or_less"
-
-    # structure
-    def __default__(self, data, children, meta) -> Node:
-        kind = data.value if isinstance(data, Token) else str(data)
-        span = self._span(meta)
-        node = Node(kind, span, [c for c in children if not isinstance(c, Token)])
-        if not span.line:
-            inner = [c.span for c in node.children if hasattr(c, "span") and c.span.line]
-            if inner:
-                node.span = inner[0]
-        return node
-
-    def name(self, children) -> Name:
-        toks = [c for c in children if isinstance(c, Token) and c.type == "NAME"]
-        first, last = toks[0], toks[-1]
-        return Name(" ".join(str(t) for t in toks),
-                    Span(self.path, first.line, first.column, last.end_line, last.end_column))
-
-    @v_args(meta=True)
-    def card(self, meta, children) -> CardDef:
-        number, title, *clauses = [c for c in children if not isinstance(c, Token)]
-        span = Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
-        return CardDef(int(number), title.text, span, [c for c in clauses if isinstance(c, Node)])
-
-    @v_args(meta=True)
-    def ps_card(self, meta, children) -> PsCardDef:
-        title, *clauses = [c for c in children if not isinstance(c, Token)]
-        span = Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
-        return PsCardDef(title.text, span, [c for c in clauses if isinstance(c, Node)])
-
-    @v_args(meta=True)
-    def box(self, meta, children) -> BoxDef:
-        number, dem, com, *clauses = [c for c in children if not isinstance(c, Token)]
-        span = Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
-        return BoxDef(int(number), {"democrat": dem.text, "communist": com.text}, span,
-                      [c for c in clauses if isinstance(c, Node)])
 

@@ -56,7 +56,8 @@ def test_json_output_shape(tmp_path):
     report = json.loads(out.getvalue())
     assert set(report) == {"diagnostics", "cards", "boxes", "errors", "warnings"}
     assert report["diagnostics"] == [{
-        "path": str(bad), "line": 1, "col": 1, "code": "E401", "severity": "error",
+        "path": str(bad), "line": 1, "col": 1, "end_line": 1, "end_col": 16,
+        "code": "E401", "severity": "error",
         "message": 'card 201 "Test" has no \'period\'',
         "hint": "add 'period early', 'period middle' or 'period late' (rule 4.1)"}]
     assert (report["cards"], report["boxes"], report["errors"], report["warnings"]) == (1, 0, 1, 0)
@@ -130,7 +131,7 @@ def test_cards_view_ambiguous_or_unknown_exits_1():
     assert "The Wall Must Go!" in out.getvalue()
     console, out = capture()
     assert run_cards("Zzz", console=console) == 1
-    assert "no card matches 'Zzz'" in out.getvalue()
+    assert "no card or box matches 'Zzz'" in out.getvalue()
 
 
 def test_builtin_metadata_agrees_with_game_data(data):
@@ -160,7 +161,9 @@ def test_a_card_name_used_twice_is_an_error(tmp_path):
         '  summary "A namesake."\n  event { democrat gains 1 VP } }\n')
     deck = load_deck(mod=tmp_path)
     [clash] = [d for d in deck.diagnostics if d.code == "E406"]
-    assert clash.message == '"Solidarity Legalized" is already the name of card 2'
+    assert clash.message == ('"Solidarity Legalized" is the name of printed card 2: a new card '
+                             'needs a name of its own')
+    assert clash.hint.startswith("to change card 2 itself, number this card 2")
     assert deck.card(3).requires == [{"cond": "event_occurred", "card": 2}]
 
 
@@ -228,4 +231,4 @@ def test_cards_with_a_broken_mod_shows_its_diagnostics(tmp_path):
     console, out = capture()
     assert run_cards("111", mod=tmp_path, console=console) == 1
     text = out.getvalue()
-    assert "broken.card:2:" in text and "E001" in text and "no card matches" not in text
+    assert "broken.card:2:" in text and "E001" in text and "matches" not in text
