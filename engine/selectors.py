@@ -191,18 +191,19 @@ EXPRESSIONS: dict[str, Expression] = {}
 CONDITIONS: dict[str, Condition] = {}
 
 
-def _expression(*kinds: str) -> Callable[[Expression], Expression]:
-    def register(fn: Expression) -> Expression:
-        EXPRESSIONS.update(dict.fromkeys(kinds, fn))
-        return fn
-    return register
+def _registrar(table: dict[str, Any]) -> Callable[..., Callable[[Any], Any]]:
+    """A decorator factory: ``@kinds("a", "b")`` files the function under
+    those kinds in ``table``."""
+    def kinds(*names: str) -> Callable[[Any], Any]:
+        def register(fn: Any) -> Any:
+            table.update(dict.fromkeys(names, fn))
+            return fn
+        return register
+    return kinds
 
 
-def _condition(*kinds: str) -> Callable[[Condition], Condition]:
-    def register(fn: Condition) -> Condition:
-        CONDITIONS.update(dict.fromkeys(kinds, fn))
-        return fn
-    return register
+_expression = _registrar(EXPRESSIONS)
+_condition = _registrar(CONDITIONS)
 
 
 def value(game, expr: Any, ctx: Context) -> int:
