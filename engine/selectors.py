@@ -206,15 +206,20 @@ _expression = _registrar(EXPRESSIONS)
 _condition = _registrar(CONDITIONS)
 
 
+def _handler(table: dict[str, Any], node: dict, key: str) -> Any:
+    """The function filed for ``node``'s kind; a kind no construct compiles
+    to is a bug, said plainly."""
+    handler = table.get(node[key])
+    if handler is None:
+        raise ValueError(f"unknown {key} kind {node[key]!r}")
+    return handler
+
+
 def value(game, expr: Any, ctx: Context) -> int:
     """An integer expression: a number, the roll, a count, a table lookup."""
     if isinstance(expr, int):
         return expr
-    kind = expr["expr"]
-    handler = EXPRESSIONS.get(kind)
-    if handler is None:
-        raise ValueError(f"unknown expression {kind!r}")
-    return handler(game, expr, ctx)
+    return _handler(EXPRESSIONS, expr, "expr")(game, expr, ctx)
 
 
 @_expression("roll")
@@ -336,11 +341,7 @@ def compare(a: int, cmp: str, b: Any) -> bool:
 
 def holds(game, cond: dict, ctx: Context) -> bool:
     """Whether a compiled condition holds now."""
-    kind = cond["cond"]
-    handler = CONDITIONS.get(kind)
-    if handler is None:
-        raise ValueError(f"unknown condition {kind!r}")
-    return handler(game, cond, ctx)
+    return _handler(CONDITIONS, cond, "cond")(game, cond, ctx)
 
 
 @_condition("and")

@@ -223,3 +223,16 @@ def event(fn):
         return
         yield
     return run
+
+
+def crash_at_seed(monkeypatch, seed: int) -> None:
+    """Make the game with ``seed`` fail as an engine bug would (a batch of
+    games must report it and go on)."""
+    real_new = Game.new
+
+    def new(data, game_seed, *args, **kwargs):
+        if game_seed == seed:
+            raise IndexError("tuple index out of range")
+        return real_new(data, game_seed, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "new", new)

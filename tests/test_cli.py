@@ -15,6 +15,7 @@ import types
 from pathlib import Path
 
 import pytest
+from helpers import crash_at_seed
 from rich.console import Console
 
 from cli.human import HumanAgent, Quit, resolve
@@ -78,21 +79,14 @@ def test_sim_json_shape_and_same_seed_same_numbers(capsys):
 def test_sim_reports_a_failing_game_and_keeps_the_summary(capsys, monkeypatch):
     """One game that crashes does not lose the batch: the others are counted,
     the failure names its seed and the command that replays it, exit 1."""
-    real_new = Game.new
-
-    def new(data, seed, *args, **kwargs):
-        if seed == 4:
-            raise IndexError("tuple index out of range")
-        return real_new(data, seed, *args, **kwargs)
-
-    monkeypatch.setattr(Game, "new", new)
-    assert main(["sim", "--games", "3", "--seed", "3", "--json"]) == 1
+    crash_at_seed(monkeypatch, 4)
+    assert main(["sim", "--games", "3", "--seed", "3", "--json", "--jobs", "1"]) == 1
     summary = json.loads(capsys.readouterr().out)
     assert summary["games"] == 2 and sum(summary["winners"].values()) == 2
     [failure] = summary["failures"]
     assert failure["seed"] == 4 and "IndexError" in failure["error"]
     assert failure["replay"] == "dof play --democrat random --communist random --seed 4"
-    assert main(["sim", "--games", "3", "--seed", "3"]) == 1
+    assert main(["sim", "--games", "3", "--seed", "3", "--jobs", "1"]) == 1
     out = capsys.readouterr().out
     assert "Game with seed 4 failed" in out and "replay: dof play" in out
 

@@ -13,12 +13,12 @@ import os
 import sys
 
 import pytest
+from helpers import crash_at_seed
 from rich.console import Console
 
 from cli import sim
 from cli.main import load_game, main
 from cli.sim import run_sim, summarize
-from engine.game import Game
 
 TIMING = ("seconds", "games_per_second")
 KINDS = {"democrat": "random", "communist": "random"}
@@ -57,14 +57,7 @@ def test_one_job_plays_in_this_process(capsys, monkeypatch):
 @pytest.mark.skipif(sys.platform != "linux",
                     reason="the patched engine reaches pool workers only when they fork")
 def test_a_failing_game_in_the_pool_is_reported_with_its_seed(capsys, monkeypatch, tmp_path):
-    real_new = Game.new
-
-    def new(data, seed, *args, **kwargs):
-        if seed == 4:
-            raise IndexError("tuple index out of range")
-        return real_new(data, seed, *args, **kwargs)
-
-    monkeypatch.setattr(Game, "new", new)
+    crash_at_seed(monkeypatch, 4)
     out = tmp_path / "games.jsonl"
     assert main(["sim", "--games", "3", "--seed", "3", "--jobs", "2", "--json",
                  "--out", str(out)]) == 1
