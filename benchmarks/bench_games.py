@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from dsl import load_deck
-from engine.agents import RandomAgent
-from engine.data import load_data
-from engine.events import EventRunner
-from engine.game import Game
+from dof.dsl import load_deck
+from dof.engine.agents import RandomAgent
+from dof.engine.data import load_data
+from dof.engine.events import EventRunner
+from dof.engine.game import Game
 
 
 def main() -> None:

@@ -22,8 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from dsl import builtin_cards_dir, load_deck
-from dsl.grammar import parser
+from dof.dsl import builtin_cards_dir, load_deck
+from dof.dsl.grammar import parser
 
 
 def main(runs: int = 20) -> None:

@@ -13,7 +13,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from engine.board import controller
+from dof.engine.board import controller
 
 SIDE_STYLE = {"democrat": "bold blue", "communist": "bold red"}
 HOW_TEXT = {

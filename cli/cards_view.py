@@ -15,9 +15,9 @@ from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 
-from cli.lint import print_diagnostic
-from dsl import CompiledBox, CompiledCard, Deck, load_deck
-from dsl.names import key
+from dof.cli.lint import print_diagnostic
+from dof.dsl import CompiledBox, CompiledCard, Deck, load_deck
+from dof.dsl.names import key
 
 
 class CardHighlighter(RegexHighlighter):

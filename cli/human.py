@@ -17,9 +17,9 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from cli.board_view import board_view, log_view, side_text
-from cli.files import write_atomic
-from engine.decisions import Decision
+from dof.cli.board_view import board_view, log_view, side_text
+from dof.cli.files import write_atomic
+from dof.engine.decisions import Decision
 
 HELP = """\
 Answer with the option's number, its name, or the start of its name

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from dsl import Diagnostic, load_deck
+from dof.dsl import Diagnostic, builtin_cards_dir, load_deck
 
 
 def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
@@ -22,8 +22,12 @@ def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
     console = console or Console(highlight=False)
     deck = load_deck(list(paths) if paths else None, mod=mod)
     errors, warnings = deck.errors, deck.warnings
+    # With no path the installed deck is checked, which may not be the
+    # folder the user is editing: say which.
+    checked = [str(p) for p in paths] if paths else [str(builtin_cards_dir())]
     if fmt == "json":
         console.print_json(json.dumps({
+            "checked": checked,
             "diagnostics": [_json(d) for d in deck.diagnostics],
             "cards": deck.compiled_cards, "boxes": deck.compiled_boxes,
             "errors": errors, "warnings": warnings}))
@@ -36,6 +40,9 @@ def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
         console.print(Text(f"compiled {deck.compiled_cards} {noun} and {deck.compiled_boxes} "
                            f"Tiananmen {boxes}: {errors} error{'s' * (errors != 1)}, "
                            f"{warnings} warning{'s' * (warnings != 1)}", style=style))
+        if not paths:
+            console.print(Text(f"checked the installed deck in {checked[0]}", style="dim"),
+                          soft_wrap=True)
     return 1 if errors or (strict and warnings) else 0
 
 

@@ -18,7 +18,7 @@ import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from dsl.diagnostics import Diagnostic, Span, did_you_mean
+from dof.dsl.diagnostics import Diagnostic, Span, did_you_mean
 
 #: Codes of the problems found in scenario and position files, beside the
 #: card-file codes they share (E001 syntax, E002 unreadable, E003 empty,

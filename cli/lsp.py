@@ -19,8 +19,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
-from cli.lsp_deck import Checked, Workbench
-from cli.lsp_text import (
+from dof.cli.lsp_deck import Checked, Workbench
+from dof.cli.lsp_text import (
     HEADER,
     PLACE_WORDS,
     block_end,
@@ -32,11 +32,11 @@ from cli.lsp_text import (
     previous_words,
     token_at,
 )
-from cli.lsp_words import meaning
-from cli.main import version
-from dsl.deck import CompiledCard
-from dsl.diagnostics import Diagnostic, Span
-from dsl.names import Names, key
+from dof.cli.lsp_words import meaning
+from dof.cli.main import version
+from dof.dsl.deck import CompiledCard
+from dof.dsl.diagnostics import Diagnostic, Span
+from dof.dsl.names import Names, key
 
 Item = tuple[str, lsp.CompletionItemKind, str, str]  # label, kind, detail, documentation
 

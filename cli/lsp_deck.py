@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from dsl.ast import CardDef, SourceFile
+from dof.dsl.ast import CardDef, SourceFile
 
 # load_deck() reads every file from disk; its layering and building steps are
 # run here on the editor's text instead (a public load_deck(sources=...) would do).
-from dsl.deck import SUFFIX, Deck, build_deck, builtin_cards_dir, card_files, merge_layers
-from dsl.diagnostics import Reporter
-from dsl.names import Names, default_names, key
-from dsl.parser import decode_source, parse_source
+from dof.dsl.deck import SUFFIX, Deck, build_deck, builtin_cards_dir, card_files, merge_layers
+from dof.dsl.diagnostics import Reporter
+from dof.dsl.names import Names, default_names, key
+from dof.dsl.parser import decode_source, parse_source
 
 
 @dataclass

@@ -16,7 +16,7 @@ from functools import cache
 from lark.exceptions import LarkError
 from lark.lexer import PatternRE
 
-from dsl.grammar import parser
+from dof.dsl.grammar import parser
 
 _TOKEN = re.compile(r'(?P<string>"[^"]*"?)|(?P<comment>#.*)|'
                     r"(?P<word>[^\W\d_](?:[\w\-/.]*[\w\-/])?)|\S")

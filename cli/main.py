@@ -141,9 +141,9 @@ def load_game(mod: Path | None) -> tuple[Any, Any]:
     """The game data and card programs for play and sim: the built-in cards
     plus a mod, whose new or replaced cards join the deck with their printed
     facts. A mod with errors stops here with its diagnostics (exit 1)."""
-    from dsl import load_deck
-    from engine.data import load_data
-    from engine.events import EventRunner
+    from dof.dsl import load_deck
+    from dof.engine.data import load_data
+    from dof.engine.events import EventRunner
 
     data = load_data()
     deck = load_deck(mod=mod, data=data)
@@ -156,7 +156,7 @@ def load_game(mod: Path | None) -> tuple[Any, Any]:
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
-    from cli.play import run_play
+    from dof.cli.play import run_play
 
     kinds = {"democrat": args.democrat, "communist": args.communist}
     bids = dict(args.extra_sps)
@@ -165,7 +165,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
                        "(bids for opposite sides are ignored)")
     if args.load and (args.seed is not None or args.extra_sps):
         console.print("Note: --seed and --extra-sps are ignored with --load", style="yellow")
-    from cli.start import Start, StartError
+    from dof.cli.start import Start, StartError
 
     start = Start(args.turn, args.position, args.deal)
     if args.load and start:
@@ -181,8 +181,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_sim(args: argparse.Namespace, console: Console) -> int:
-    from cli.files import user_path
-    from cli.sim import SimError, run_sim
+    from dof.cli.files import user_path
+    from dof.cli.sim import SimError, run_sim
 
     out = user_path(args.out) if args.out else None
     if out is not None and (out.is_dir() or not out.parent.is_dir()):
@@ -196,26 +196,26 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_lint(args: argparse.Namespace, console: Console) -> int:
-    from cli.lint import run_lint
+    from dof.cli.lint import run_lint
 
     return run_lint([Path(p) for p in args.paths], args.fmt, args.strict, args.mod, console)
 
 
 def cmd_cards(args: argparse.Namespace, console: Console) -> int:
-    from cli.cards_view import run_cards
+    from dof.cli.cards_view import run_cards
 
     return run_cards(args.query, args.fmt, args.mod, console)
 
 
 def cmd_scenario_run(args: argparse.Namespace, console: Console) -> int:
-    from cli.scenario import run_scenarios
+    from dof.cli.scenario import run_scenarios
 
     return run_scenarios([Path(p) for p in args.paths], args.fmt, args.verbose,
                          *load_game(args.mod), console)
 
 
 def cmd_lsp(args: argparse.Namespace, console: Console) -> int:
-    from cli.lsp import run_lsp
+    from dof.cli.lsp import run_lsp
 
     return run_lsp(args.mod)
 
@@ -225,9 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run `dof`; returns the exit code (the console script exits with it)."""
     args = build_parser().parse_args(argv)
     console = Console()
-    from cli.play import LoadError, SaveFailure
-    from cli.sim import SimFailure
-    from engine.data import DataError
+    from dof.cli.play import LoadError, SaveFailure
+    from dof.cli.sim import SimFailure
+    from dof.engine.data import DataError
 
     try:
         return args.handler(args, console)

@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from cli.board_view import board_view, format_result, log_line
-from cli.files import user_path
-from cli.human import HumanAgent, Quit, write_save
-from cli.sim import SIDES, bot_seed
-from cli.start import Start, started_game
-from engine.agents import make_agent
-from engine.game import Game, SaveError
+from dof.cli.board_view import board_view, format_result, log_line
+from dof.cli.files import user_path
+from dof.cli.human import HumanAgent, Quit, write_save
+from dof.cli.sim import SIDES, bot_seed
+from dof.cli.start import Start, started_game
+from dof.engine.agents import make_agent
+from dof.engine.game import Game, SaveError
 
 
 class LoadError(Exception):

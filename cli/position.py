@@ -16,15 +16,15 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from cli.located import YamlFile
-from dsl.diagnostics import did_you_mean
-from dsl.names import key
-from engine.actions import finish_card, run_event
-from engine.board import SIDES
-from engine.data import PERIODS
-from engine.decisions import Decision
-from engine.game import Game
-from engine.position import (
+from dof.cli.located import YamlFile
+from dof.dsl.diagnostics import did_you_mean
+from dof.dsl.names import key
+from dof.engine.actions import finish_card, run_event
+from dof.engine.board import SIDES
+from dof.engine.data import PERIODS
+from dof.engine.decisions import Decision
+from dof.engine.game import Game
+from dof.engine.position import (
     Position,
     PositionError,
     impose_tracks,

@@ -1,12 +1,12 @@
 """Scenario files as pytest tests, for a mod's own test suite.
 
 Either let pytest collect every ``*.scenario.yaml`` as tests, one per
-scenario, by enabling this plugin (``-p cli.pytest_scenarios``, or
-``pytest_plugins = ["cli.pytest_scenarios"]`` in the top conftest.py) and
-naming the mod folder with ``--dof-mod DIR`` or the ``dof_mod`` ini option;
-or parametrize a test yourself::
+scenario: the plugin is installed with dof (a ``pytest11`` entry point) and
+collects scenario files once asked to, by naming the mod folder with
+``--dof-mod DIR`` or the ``dof_mod`` ini option, or with ``--dof-scenarios``
+(the built-in deck); or parametrize a test yourself::
 
-    from cli.pytest_scenarios import check_scenario, scenario_params
+    from dof.cli.pytest_scenarios import check_scenario, scenario_params
 
     @pytest.mark.parametrize("scenario", scenario_params("scenarios", mod="mymod"))
     def test_scenario(scenario):
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from cli.lint import display_path
-from cli.position import Names
-from cli.scenario import SUFFIXES, Outcome, Scenario, load_file, run_scenario, scenario_files
+from dof.cli.lint import display_path
+from dof.cli.position import Names
+from dof.cli.scenario import SUFFIXES, Outcome, Scenario, load_file, run_scenario, scenario_files
 
 
 class ScenarioFailed(AssertionError):
@@ -32,7 +32,7 @@ class ScenarioFailed(AssertionError):
 @cache
 def game_for(mod: str | None) -> tuple:
     """The game data and event runner, once per mod folder (None: no mod)."""
-    from cli.main import CliError, load_game
+    from dof.cli.main import CliError, load_game
 
     try:
         return load_game(Path(mod) if mod else None)
@@ -72,13 +72,25 @@ def failure_text(outcome: Outcome) -> str:
 
 # ---------------------------------------------------------------- plugin
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--dof-mod", metavar="DIR", help="the card mod folder the scenario "
-                                                       "files are for")
+    group = parser.getgroup("dof", "dof scenario files")
+    group.addoption("--dof-mod", metavar="DIR", help="collect *.scenario.yaml files as tests, "
+                                                      "for the card mod in DIR")
+    group.addoption("--dof-scenarios", action="store_true",
+                    help="collect *.scenario.yaml files as tests (built-in deck)")
     parser.addini("dof_mod", "the card mod folder the scenario files are for")
+    parser.addini("dof_scenarios", "collect *.scenario.yaml files as tests", type="bool",
+                  default=False)
+
+
+def _collecting(config: pytest.Config) -> bool:
+    """Installed in every environment with dof, the plugin stays out of the
+    way of other projects until asked."""
+    return bool(config.getoption("--dof-mod") or config.getoption("--dof-scenarios")
+                or config.getini("dof_mod") or config.getini("dof_scenarios"))
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path):
-    if file_path.name.endswith(SUFFIXES):
+    if file_path.name.endswith(SUFFIXES) and _collecting(parent.config):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 

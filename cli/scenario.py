@@ -23,9 +23,9 @@ from rich.console import Console
 from rich.text import Text
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from cli.lint import display_path, print_diagnostic
-from cli.located import FileProblem, YamlFile
-from cli.position import (
+from dof.cli.lint import display_path, print_diagnostic
+from dof.cli.located import FileProblem, YamlFile
+from dof.cli.position import (
     Names,
     Play,
     PositionSpec,
@@ -40,15 +40,15 @@ from cli.position import (
     put_in_effect,
     run_scripted,
 )
-from dsl.diagnostics import Diagnostic, Span
-from engine import rng
-from engine.actions import action_round
-from engine.board import SIDES
-from engine.decisions import Decision
-from engine.events import move_card
-from engine.game import Game, GameOver
-from engine.position import at_action_round, year_cards
-from engine.power_struggle import controlled_count, deal_count
+from dof.dsl.diagnostics import Diagnostic, Span
+from dof.engine import rng
+from dof.engine.actions import action_round
+from dof.engine.board import SIDES
+from dof.engine.decisions import Decision
+from dof.engine.events import move_card
+from dof.engine.game import Game, GameOver
+from dof.engine.position import at_action_round, year_cards
+from dof.engine.power_struggle import controlled_count, deal_count
 
 SCENARIO_KEYS = ("name", "seed", "position", "play", "power_struggle", "expect")
 EXPECT_KEYS = ("democrat", "communist", "vp", "tiananmen", "ussr", "power", "hands",

@@ -28,10 +28,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cli.board_view import HOW_TEXT
-from cli.files import write_atomic
-from engine.agents import make_agent
-from engine.game import Game
+from dof.cli.board_view import HOW_TEXT
+from dof.cli.files import write_atomic
+from dof.engine.agents import make_agent
+from dof.engine.game import Game
 
 SIDES = ("democrat", "communist")
 ENDINGS = ("automatic_victory", "final_scoring", "held_scoring_card", "new_years_eve")

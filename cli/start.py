@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 from yaml.nodes import MappingNode
 
-from cli.files import user_path
-from cli.located import FileProblem, YamlFile
-from cli.position import (
+from dof.cli.files import user_path
+from dof.cli.located import FileProblem, YamlFile
+from dof.cli.position import (
     Names,
     PositionSpec,
     UnknownName,
@@ -25,9 +25,9 @@ from cli.position import (
     parse_position,
     put_in_effect,
 )
-from engine.board import SIDES
-from engine.game import Game, GameOver
-from engine.position import PositionError, opening_state, position_state, start_game, year_cards
+from dof.engine.board import SIDES
+from dof.engine.game import Game, GameOver
+from dof.engine.position import PositionError, opening_state, position_state, start_game, year_cards
 
 
 class StartError(Exception):
@@ -134,7 +134,7 @@ def _check_year(data, turn: int, card: int) -> None:
 def read_position(path: str, names: Names) -> tuple[PositionSpec, YamlFile]:
     """The position block of a position file or of a scenario file's first
     scenario, whose played cards are added to the hands of their players."""
-    from cli.scenario import parse_scenario
+    from dof.cli.scenario import parse_scenario
 
     try:
         f = YamlFile.read(user_path(path))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from dsl.diagnostics import Span
+from dof.dsl.diagnostics import Span
 
 
 @dataclass

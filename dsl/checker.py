@@ -13,12 +13,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef
-from dsl.compiler import player
-from dsl.diagnostics import Reporter, Span, did_you_mean
-from dsl.names import Names, key
-from dsl.parser import Signed
-from engine.data import StrategyCard
+from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef
+from dof.dsl.compiler import player
+from dof.dsl.diagnostics import Reporter, Span, did_you_mean
+from dof.dsl.names import Names, key
+from dof.dsl.parser import Signed
+from dof.engine.data import StrategyCard
 
 REQUIRED = ("period", "side", "summary")
 SINGLE = ("period", "side", "ops", "no_ops", "removed", "lasting_flag", "red_title", "summary",

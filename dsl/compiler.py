@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dsl.ast import BoxDef, CardDef, CardName, Node, PsCardDef
-from dsl.names import Names, key
+from dof.dsl.ast import BoxDef, CardDef, CardName, Node, PsCardDef
+from dof.dsl.names import Names, key
 
 Op = dict[str, Any]
 

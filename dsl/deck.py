@@ -14,13 +14,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from dsl.ast import BoxDef, CardDef, SourceFile
-from dsl.checker import Checker, DeckCard, check_deck
-from dsl.compiler import Compiler, player
-from dsl.diagnostics import Diagnostic, Reporter, Span
-from dsl.names import Names, default_names, key
-from dsl.parser import parse_source, paused_gc, read_source
-from engine.data import DataError, GameData, StrategyCard
+from dof.dsl.ast import BoxDef, CardDef, SourceFile
+from dof.dsl.checker import Checker, DeckCard, check_deck
+from dof.dsl.compiler import Compiler, player
+from dof.dsl.diagnostics import Diagnostic, Reporter, Span
+from dof.dsl.names import Names, default_names, key
+from dof.dsl.parser import parse_source, paused_gc, read_source
+from dof.engine.data import DataError, GameData, StrategyCard
 
 SUFFIX = ".card"
 
@@ -121,7 +121,7 @@ class Deck:
 
 def builtin_cards_dir() -> Path:
     """The folder of card files shipped in the ``cards`` package."""
-    return Path(str(resources.files("cards")))
+    return Path(str(resources.files("dof.cards")))
 
 
 def card_files(paths: list[Path], reporter: Reporter | None = None,

@@ -39,7 +39,7 @@ _FRIENDLY = {
 
 
 def grammar_text() -> str:
-    return resources.files("dsl").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+    return resources.files("dof.dsl").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
 @cache

@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from engine.data import GameData, load_data
+from dof.engine.data import GameData, load_data
 
 
 @lru_cache(maxsize=8192)

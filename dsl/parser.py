@@ -27,9 +27,9 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_analysis import Shift
 
-from dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, SourceFile
-from dsl.diagnostics import Reporter, Span, did_you_mean
-from dsl.grammar import friendly, keyword, parser
+from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, SourceFile
+from dof.dsl.diagnostics import Reporter, Span, did_you_mean
+from dof.dsl.grammar import friendly, keyword, parser
 
 
 class Num(int):

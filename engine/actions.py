@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from engine import hooks
-from engine.operations import (
+from dof.engine import hooks
+from dof.engine.operations import (
     OPS_USES,
     ops_uses,
     place_with_ops,
     support_checks,
     tiananmen_attempt,
 )
-from engine.scoring import play_scoring_card
+from dof.engine.scoring import play_scoring_card
 
 
 def rounds_allowed(game, side: str) -> int:
@@ -75,7 +75,7 @@ def event_available(game, card: int, side: str) -> bool:
 def action_round(game):
     """One action round of the phasing player: lasting obligations first, then
     one card (5.1), or a forfeit with an empty hand (4.5.2)."""
-    from engine.events import expire
+    from dof.engine.events import expire
 
     st = game.state
     side = st["phasing"]

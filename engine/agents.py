@@ -10,8 +10,8 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from engine.board import SIDES, controlled_spaces
-from engine.decisions import Decision
+from dof.engine.board import SIDES, controlled_spaces
+from dof.engine.decisions import Decision
 
 
 class RandomAgent:

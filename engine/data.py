@@ -8,7 +8,7 @@ offending entry, never a raw YAML or Python traceback.
 
 Usage::
 
-    from engine.data import load_data
+    from dof.engine.data import load_data
     data = load_data()                 # the built-in cards/ folder
     data.space(name).stability         # a space by name or alias
     data.result(9)                     # clamped to the last row of the table
@@ -300,7 +300,7 @@ def load_data(directory: Path | str | None = None) -> GameData:
     count.
     """
     if directory is None:
-        directory = Path(str(resources.files("cards")))
+        directory = Path(str(resources.files("dof.cards")))
     directory = Path(directory)
     if not directory.is_dir():
         raise DataError(directory, None, "data directory not found")

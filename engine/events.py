@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from engine import hooks, rng
-from engine import power_struggle as ps_rules
-from engine.board import opponent
-from engine.selectors import (
+from dof.engine import hooks, rng
+from dof.engine import power_struggle as ps_rules
+from dof.engine.board import opponent
+from dof.engine.selectors import (
     Context,
     actor,
     amount,
@@ -258,7 +258,7 @@ class EventRunner:
             sp = game.state["sp"][who(ctx, op["owner"])]
             return any(sp[s] for s in spaces(game, op["where"], ctx))
         if kind == "support_checks":
-            from engine.operations import check_targets
+            from dof.engine.operations import check_targets
 
             within = spaces(game, op["where"], ctx) if op.get("where") is not None else None
             return bool(check_targets(game, ctx["actor"], within,
@@ -411,7 +411,7 @@ class EventRunner:
 
     # Operations played by events (7.4) ---------------------------------------
     def op_support_checks(self, game, op, ctx) -> Steps:
-        from engine.actions import use_ops
+        from dof.engine.actions import use_ops
 
         n, _ = amount(game, op["count"], ctx)
         card, printed = ops_source(game, op["ops"], ctx)
@@ -425,7 +425,7 @@ class EventRunner:
     def op_operations(self, game, op, ctx) -> Steps:
         """An event's Operations (7.4): one use among those it names that the
         rules allow now, with the 7.3 modifiers and 11.1 declarations."""
-        from engine.actions import choose_use, use_ops
+        from dof.engine.actions import choose_use, use_ops
 
         side = ctx["actor"]
         card, printed = ops_source(game, op["ops"], ctx)
@@ -455,14 +455,14 @@ class EventRunner:
         yield
 
     def op_tiananmen_advance(self, game, op, ctx) -> Steps:
-        from engine.operations import advance_tiananmen
+        from dof.engine.operations import advance_tiananmen
 
         for _ in range(op["boxes"]):
             if game.state["tiananmen"][ctx["actor"]] < len(game.data.tiananmen):
                 yield from advance_tiananmen(game, ctx["actor"])
 
     def op_power_struggle(self, game, op, ctx) -> Steps:
-        from engine.scoring import hold_power_struggle
+        from dof.engine.scoring import hold_power_struggle
 
         options = countries(game, op["country"], ctx)
         if not options:
@@ -475,7 +475,7 @@ class EventRunner:
         yield from hold_power_struggle(game, country, ctx["actor"], initiative=ctx["actor"])
 
     def op_score(self, game, op, ctx) -> Steps:
-        from engine.scoring import score_country
+        from dof.engine.scoring import score_country
 
         for country in countries(game, op["country"], ctx):
             score_country(game, country)
@@ -557,7 +557,7 @@ class EventRunner:
 
     def op_declare_next_card(self, game, op, ctx) -> Steps:
         """Show the card for the player's next round: one he may play then."""
-        from engine.actions import legal_cards
+        from dof.engine.actions import legal_cards
 
         side = ctx["actor"]
         options = legal_cards(game, side, game.state["rounds"][side] + 1)
@@ -603,8 +603,8 @@ class EventRunner:
         is played as if from the hand (8.0): its struggle, its scoring, the
         10.1 check after both, and out of the game if the Democrat took
         Power (8.4.4)."""
-        from engine.actions import event_available, run_event
-        from engine.scoring import play_scoring_card
+        from dof.engine.actions import event_available, run_event
+        from dof.engine.scoring import play_scoring_card
 
         card = card_ref(ctx, op["card"])
         side = ctx["actor"]
@@ -621,7 +621,7 @@ class EventRunner:
         _dispose(game, card, happened)
 
     def op_play_ops(self, game, op, ctx) -> Steps:
-        from engine.actions import choose_use, play_for_ops
+        from dof.engine.actions import choose_use, play_for_ops
 
         side = ctx["actor"]
         if "cards" in op:
@@ -951,7 +951,7 @@ def _dispose(game, card: int, happened: bool) -> None:
 
 
 def _game_over_by_vp(game, how: str) -> None:
-    from engine.game import GameOver
+    from dof.engine.game import GameOver
 
     vp = game.state["vp"]
     winner = "democrat" if vp > 0 else "communist" if vp < 0 else None

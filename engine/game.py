@@ -16,12 +16,12 @@ import marshal
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from engine import rng
-from engine.board import opponent
-from engine.decisions import Decision, IllegalAnswer
-from engine.setup import initial_state
-from engine.turn import PHASES, STEPS, TurnCallbacks, attach_turn_machine
-from engine.validate import StateError, check_state
+from dof.engine import rng
+from dof.engine.board import opponent
+from dof.engine.decisions import Decision, IllegalAnswer
+from dof.engine.setup import initial_state
+from dof.engine.turn import PHASES, STEPS, TurnCallbacks, attach_turn_machine
+from dof.engine.validate import StateError, check_state
 
 SAVE_FORMAT = "dof-save"
 SAVE_VERSION = 1

@@ -3,8 +3,8 @@ Square attempts (6.3), including their uses by events (7.4)."""
 
 from __future__ import annotations
 
-from engine import hooks
-from engine.board import controller
+from dof.engine import hooks
+from dof.engine.board import controller
 
 
 # ------------------------------------------------------------ 6.1 placement

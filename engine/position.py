@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import rng
-from engine.board import SIDES
-from engine.game import SAVE_FORMAT, SAVE_VERSION, Game, mods_of
-from engine.setup import initial_state
-from engine.turn import PHASES
-from engine.validate import StateError, check_state
+from dof.engine import rng
+from dof.engine.board import SIDES
+from dof.engine.game import SAVE_FORMAT, SAVE_VERSION, Game, mods_of
+from dof.engine.setup import initial_state
+from dof.engine.turn import PHASES
+from dof.engine.validate import StateError, check_state
 
 
 class PositionError(ValueError):

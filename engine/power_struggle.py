@@ -24,8 +24,8 @@ from typing import Any
 
 from transitions import Machine
 
-from engine import hooks, rng
-from engine.board import controller, opponent
+from dof.engine import hooks, rng
+from dof.engine.board import controller, opponent
 
 SUITS = ("rally", "march", "strike", "petition")
 SUIT_NAMES = {

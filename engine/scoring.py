@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine import hooks
-from engine.board import SIDES, controlled_spaces
+from dof.engine import hooks
+from dof.engine.board import SIDES, controlled_spaces
 
 
 def live_spaces(game, country: str) -> list[int]:
@@ -83,8 +83,8 @@ def hold_power_struggle(game, country: str, scorer: str, initiative: str | None 
     VP wait for the automatic-victory check until the caller has scored (10.1);
     then the effects waiting for its end, unless the caller defers 10.1 (a
     Scoring card): it runs them after scoring and the check (ruling R30)."""
-    from engine.events import expire
-    from engine.power_struggle import power_struggle
+    from dof.engine.events import expire
+    from dof.engine.power_struggle import power_struggle
 
     st = game.state
     st["scoring_plays"][country] += 1
@@ -109,7 +109,7 @@ def power_struggle_over(game, country: str):
 def final_scoring(game):
     """10.4: score every country, add the Communist's bonus per country where
     he holds Power and any Final Scoring effects; the sign decides, 0 draws."""
-    from engine.game import GameOver
+    from dof.engine.game import GameOver
 
     st = game.state
     st["defer_victory"] = True  # 10.4.2: no automatic victory here

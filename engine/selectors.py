@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.board import controller, opponent
+from dof.engine.board import controller, opponent
 
 
 class Context(dict):
@@ -157,14 +157,14 @@ def card_owner(game, card: int, ctx: Context) -> str:
 
 def event_playable(game, card: int, ctx: Context) -> bool:
     """7.1 / ruling R43: the card's event can take place now for its owner."""
-    from engine.actions import event_available
+    from dof.engine.actions import event_available
 
     return event_available(game, card, card_owner(game, card, ctx))
 
 
 def ops_value_for(game, card: int, holder: str) -> int:
     """A card's Ops as ``holder`` would use them (7.3.3); 0 for a Scoring card."""
-    from engine.actions import ops_value
+    from dof.engine.actions import ops_value
 
     return 0 if game.data.cards[card].ops is None else ops_value(game, holder, card)
 
@@ -313,7 +313,7 @@ def ops_source(game, spec: dict, ctx: Context) -> tuple[int | None, int | None]:
 def ops_amount(game, spec: dict, ctx: Context) -> int:
     """An Ops value for an event (7.3, 7.4), as modified for the player using
     it (7.3.3); 0 when there are no Ops."""
-    from engine.actions import ops_value
+    from dof.engine.actions import ops_value
 
     card, printed = ops_source(game, spec, ctx)
     if printed == 0:

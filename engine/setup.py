@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import rng
+from dof.engine import rng
 
 DEFAULT_OPTIONS = {
     # ruling R6: a player may stop before any support check roll.
@@ -62,7 +62,7 @@ def deal(game) -> None:
     """4.5.1 / 3.1: deal to the hand size alternately, Communist first,
     skipping a player whose hand is full; reshuffle when the deck runs
     out mid-deal and stop when no card is left anywhere (ruling R5)."""
-    from engine import hooks
+    from dof.engine import hooks
 
     st = game.state
     want = {
@@ -120,7 +120,7 @@ def resolve_bids(bid_a: tuple[str, int], bid_b: tuple[str, int], roll=None) -> d
     equal bids are settled by ``roll()`` returning the player (``"a"`` or
     ``"b"``) whose bid wins. Returns {"a": side, "b": side, "extra_sps": {...}}.
     """
-    from engine.board import opponent
+    from dof.engine.board import opponent
 
     (col_a, n_a), (col_b, n_b) = bid_a, bid_b
     if n_a == 0 and n_b == 0:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from transitions import Machine
 
-from engine import hooks, rng
-from engine.actions import action_round, rounds_allowed
-from engine.events import expire
-from engine.scoring import final_scoring
-from engine.setup import deal, setup_step
+from dof.engine import hooks, rng
+from dof.engine.actions import action_round, rounds_allowed
+from dof.engine.events import expire
+from dof.engine.scoring import final_scoring
+from dof.engine.setup import deal, setup_step
 
 PHASES = [
     "setup",                # 3.0
@@ -123,7 +123,7 @@ def extra_support_check_step(game):
 
 def verify_held_cards_step(game):
     """4.5.4 / 10.2: a held Scoring card loses; both holding one is a draw."""
-    from engine.game import GameOver
+    from dof.engine.game import GameOver
 
     holding = [
         side for side in ("democrat", "communist")

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from helpers import DATA, drive, logs, set_board, sid
 
-from engine import rng
-from engine.actions import play_card
-from engine.events import move_card
-from engine.game import Game
+from dof.engine import rng
+from dof.engine.actions import play_card
+from dof.engine.events import move_card
+from dof.engine.game import Game
 
 D, C = "democrat", "communist"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.data import load_data
+from dof.engine.data import load_data
 
 
 @pytest.fixture(scope="session")
@@ -13,7 +13,7 @@ def data():
 @pytest.fixture(scope="session")
 def events():
     """The event runner for the built-in card files."""
-    import dsl
-    from engine.events import EventRunner
+    from dof.dsl import load_deck
+    from dof.engine.events import EventRunner
 
-    return EventRunner(dsl.load_deck())
+    return EventRunner(load_deck())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dsl import Deck, load_deck
+from dof.dsl import Deck, load_deck
 
 CARD = '''card 201 "Test Card" {{
     period early; side democrat; ops 2

@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any
 
-from engine.board import SIDES
-from engine.data import load_data
-from engine.decisions import Decision
-from engine.game import Game
+from dof.engine.board import SIDES
+from dof.engine.data import load_data
+from dof.engine.decisions import Decision
+from dof.engine.game import Game
 
 DATA = load_data()
 
@@ -160,7 +160,7 @@ def restart_at(game: Game, phase: str) -> Game:
     """A game that resumes from ``game.state`` (as the test arranged it) at the
     start of the turn step ``phase`` ('deal', 'verify_held_cards',
     'advance_turn'...), through the public save format."""
-    from engine.game import SAVE_FORMAT, SAVE_VERSION
+    from dof.engine.game import SAVE_FORMAT, SAVE_VERSION
 
     state = dict(game.state)
     state["phase"] = phase

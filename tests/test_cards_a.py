@@ -25,11 +25,11 @@ from helpers import (
     started_game,
 )
 
-from engine.actions import action_round, play_card, rounds_allowed
-from engine.events import move_card
-from engine.game import Game
-from engine.operations import check_targets
-from engine.turn import extra_support_check_step
+from dof.engine.actions import action_round, play_card, rounds_allowed
+from dof.engine.events import move_card
+from dof.engine.game import Game
+from dof.engine.operations import check_targets
+from dof.engine.turn import extra_support_check_step
 
 C, D = "communist", "democrat"
 

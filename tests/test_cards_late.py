@@ -28,10 +28,10 @@ from card_play import (
 )
 from helpers import DATA, drive, fix_dice, logs, sid, sp
 
-from engine.actions import action_round, play_card
-from engine.events import move_card
-from engine.game import GameOver
-from engine.turn import extra_support_check_step
+from dof.engine.actions import action_round, play_card
+from dof.engine.events import move_card
+from dof.engine.game import GameOver
+from dof.engine.turn import extra_support_check_step
 
 C, D = "communist", "democrat"
 

@@ -18,12 +18,12 @@ import pytest
 from helpers import crash_at_seed
 from rich.console import Console
 
-from cli.human import HumanAgent, Quit, resolve
-from cli.main import extra_sps, load_game, main
-from cli.play import run_play
-from cli.sim import play_one
-from engine.data import load_data
-from engine.game import Game
+from dof.cli.human import HumanAgent, Quit, resolve
+from dof.cli.main import extra_sps, load_game, main
+from dof.cli.play import run_play
+from dof.cli.sim import play_one
+from dof.engine.data import load_data
+from dof.engine.game import Game
 
 DATA = load_data()
 TIMING = ("seconds", "games_per_second")
@@ -322,7 +322,7 @@ def test_a_failed_save_keeps_the_old_save(game, tmp_path, monkeypatch):
     """A full disk while saving over an old save: the old save is intact."""
     import os
 
-    from cli.human import write_save
+    from dof.cli.human import write_save
 
     path = tmp_path / "game.json"
     write_save(game, path)
@@ -350,13 +350,13 @@ def test_quit_without_saving_exits_zero(game):
 # ------------------------------------------------------- lint and cards
 def test_lint_and_cards_delegate_with_the_mod_folder(monkeypatch, tmp_path):
     calls = []
-    lint = types.ModuleType("cli.lint")
+    lint = types.ModuleType("dof.cli.lint")
     lint.run_lint = lambda paths, fmt, strict, mod, console: calls.append(
         ("lint", paths, fmt, strict, mod)) or 0
-    cards = types.ModuleType("cli.cards_view")
+    cards = types.ModuleType("dof.cli.cards_view")
     cards.run_cards = lambda query, fmt, mod, console: calls.append(("cards", query, fmt, mod)) or 3
-    monkeypatch.setitem(sys.modules, "cli.lint", lint)
-    monkeypatch.setitem(sys.modules, "cli.cards_view", cards)
+    monkeypatch.setitem(sys.modules, "dof.cli.lint", lint)
+    monkeypatch.setitem(sys.modules, "dof.cli.cards_view", cards)
     assert main(["lint", "a.card", "--strict", "--mod", str(tmp_path)]) == 0
     assert main(["cards", "Walesa", "--format", "json"]) == 3
     assert calls == [("lint", [Path("a.card")], "text", True, tmp_path),
@@ -367,7 +367,7 @@ def test_lint_and_cards_delegate_with_the_mod_folder(monkeypatch, tmp_path):
 def dof_command() -> list[str]:
     """The installed `dof` script next to this Python, else `python -m cli.main`."""
     script = Path(sys.executable).parent / "dof"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "cli.main"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "dof.cli.main"]
 
 
 def test_installed_script_runs_from_another_folder(tmp_path):

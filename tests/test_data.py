@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.data import DataError, GameData, load_data
+from dof.engine.data import DataError, GameData, load_data
 
 
 @pytest.fixture(scope="module")

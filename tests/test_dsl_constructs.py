@@ -270,7 +270,7 @@ def test_unwritten_card_is_metadata_only(tmp_path):
 def test_compiled_program_is_json(tmp_path):
     import json
 
-    from dsl import load_deck
+    from dof.dsl import load_deck
     deck = load_deck()
     for card in deck.cards.values():
         json.dumps(card.to_json())

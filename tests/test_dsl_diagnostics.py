@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from dsl_helpers import deck_of, event
 
-from dsl.diagnostics import CODES
+from dof.dsl.diagnostics import CODES
 
 
 def only(deck, code):
@@ -59,7 +59,7 @@ def test_e002_binary_and_undecodable(tmp_path):
     nul.write_bytes(b'card 1 "x" {\n\x00\x01}')
     bad = tmp_path / "bad.card"
     bad.write_bytes(b'card 1 "caf\xe9" {}')
-    from dsl import load_deck
+    from dof.dsl import load_deck
     deck = load_deck([nul, bad])
     assert sorted(where(d, tmp_path) for d in deck.diagnostics if d.code == "E002") == [
         "bad.card:1:12", "nul.card:2:1"]
@@ -78,7 +78,7 @@ def test_e102_unknown_card_and_e403_replaced_card(tmp_path):
     mod.mkdir()
     (mod / "x.card").write_text('card 2 "Solidarity Banned" { period early; side communist; '
                                 'ops 4; summary "x" }\n')
-    from dsl import load_deck
+    from dof.dsl import load_deck
     deck = load_deck(mod=mod)
     diag = only(deck, "E403")
     assert diag.message == 'card "Solidarity Legalized" (#2) is not in the deck'

@@ -7,16 +7,16 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dsl import builtin_cards_dir
-from dsl.diagnostics import Reporter
-from dsl.parser import decode_source
+from dof.dsl import builtin_cards_dir
+from dof.dsl.diagnostics import Reporter
+from dof.dsl.parser import decode_source
 
 SOURCES = [p.read_text(encoding="utf-8") for p in sorted(builtin_cards_dir().glob("*.card"))]
 TOKENS = sorted({t for src in SOURCES for t in re.findall(r'"[^"\n]*"|[\w\-.\']+|[^\s\w]', src)})
 
 
 def lint_text(text: str | bytes, tmp_path) -> None:
-    from dsl import load_deck
+    from dof.dsl import load_deck
     path = tmp_path / "fuzz.card"
     path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
     deck = load_deck([path])

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from cli.cards_view import run_cards
-from cli.lint import run_lint
-from dsl import builtin_cards_dir, load_deck
+from dof.cli.cards_view import run_cards
+from dof.cli.lint import run_lint
+from dof.dsl import builtin_cards_dir, load_deck
 
 
 def capture() -> tuple[Console, io.StringIO]:
@@ -21,8 +21,9 @@ def capture() -> tuple[Console, io.StringIO]:
 def test_builtin_cards_lint_clean_with_counts():
     console, out = capture()
     assert run_lint([], console=console, strict=True) == 0
-    assert out.getvalue().strip().splitlines()[-1] == (
-        "compiled 110 cards and 8 Tiananmen boxes: 0 errors, 0 warnings")
+    *_, summary, checked = out.getvalue().strip().splitlines()
+    assert summary == "compiled 110 cards and 8 Tiananmen boxes: 0 errors, 0 warnings"
+    assert checked == f"checked the installed deck in {builtin_cards_dir()}"
 
 
 def test_builtin_deck_writes_every_event():
@@ -54,7 +55,8 @@ def test_json_output_shape(tmp_path):
     console, out = capture()
     assert run_lint([bad], fmt="json", console=console) == 1
     report = json.loads(out.getvalue())
-    assert set(report) == {"diagnostics", "cards", "boxes", "errors", "warnings"}
+    assert set(report) == {"checked", "diagnostics", "cards", "boxes", "errors", "warnings"}
+    assert report["checked"] == [str(bad)]
     assert report["diagnostics"] == [{
         "path": str(bad), "line": 1, "col": 1, "end_line": 1, "end_col": 16,
         "code": "E401", "severity": "error",
@@ -202,7 +204,7 @@ def test_diagnostics_are_never_wrapped_and_long_lines_are_clipped(tmp_path):
 
 
 def test_clipping_keeps_the_caret_under_a_late_column():
-    from dsl import Diagnostic, Span
+    from dof.dsl import Diagnostic, Span
 
     line = "x" * 300 + " Gdnask " + "y" * 300
     diag = Diagnostic("E101", "unknown", Span("f.card", 1, 302, 1, 308), None, line)

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from test_docs_examples import BLOCKS, as_file
 
-from dsl import load_deck
-from engine import selectors
-from engine.data import load_data
-from engine.events import END_OF_TURN_GAME_END, EventRunner, move_card
-from engine.game import Game
+from dof.dsl import load_deck
+from dof.engine import selectors
+from dof.engine.data import load_data
+from dof.engine.events import END_OF_TURN_GAME_END, EventRunner, move_card
+from dof.engine.game import Game
 
 ROOT = Path(__file__).parent.parent
 COMPILER = (ROOT / "dsl" / "compiler.py").read_text(encoding="utf-8")

@@ -15,13 +15,13 @@ from dsl_helpers import deck_of, event
 from lark import Tree
 from rich.console import Console
 
-from cli.cards_view import run_cards
-from cli.lint import run_lint
-from dsl import builtin_cards_dir, load_deck
-from dsl.ast import BoxDef, CardDef, PsCardDef
-from dsl.diagnostics import Reporter
-from dsl.grammar import parser
-from dsl.parser import MAX_DEPTH, parse_source
+from dof.cli.cards_view import run_cards
+from dof.cli.lint import run_lint
+from dof.dsl import builtin_cards_dir, load_deck
+from dof.dsl.ast import BoxDef, CardDef, PsCardDef
+from dof.dsl.diagnostics import Reporter
+from dof.dsl.grammar import parser
+from dof.dsl.parser import MAX_DEPTH, parse_source
 
 
 def found(deck, code: str, tmp_path: Path) -> list[tuple[str, str]]:

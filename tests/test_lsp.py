@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from cli.lsp import create_server
-from cli.lsp_deck import Workbench
-from dsl import builtin_cards_dir, load_deck
+from dof.cli.lsp import create_server
+from dof.cli.lsp_deck import Workbench
+from dof.dsl import builtin_cards_dir, load_deck
 
 TIMEOUT = 10.0
 
@@ -394,7 +394,7 @@ def test_dof_lsp_answers_on_stdio():
                 {"jsonrpc": "2.0", "method": "exit"}]
     stdin = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
                      for body in (json.dumps(m).encode() for m in messages))
-    done = subprocess.run([sys.executable, "-m", "cli.main", "lsp"], input=stdin,
+    done = subprocess.run([sys.executable, "-m", "dof.cli.main", "lsp"], input=stdin,
                           capture_output=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert b'"serverInfo": {"name": "dof"' in done.stdout

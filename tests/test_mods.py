@@ -2,10 +2,10 @@
 
 from helpers import drive, set_board, sid
 
-from cli.main import load_game
-from engine.actions import play_card
-from engine.game import Game
-from engine.turn import deal_step
+from dof.cli.main import load_game
+from dof.engine.actions import play_card
+from dof.engine.game import Game
+from dof.engine.turn import deal_step
 
 MOD = """
 card 7 "State Run Media" {

@@ -13,12 +13,12 @@ import random
 
 import pytest
 
-from dsl import load_deck
-from engine import power_struggle as psm
-from engine.board import SIDES
-from engine.data import load_data
-from engine.events import EventRunner
-from engine.game import Game
+from dof.dsl import load_deck
+from dof.engine import power_struggle as psm
+from dof.engine.board import SIDES
+from dof.engine.data import load_data
+from dof.engine.events import EventRunner
+from dof.engine.game import Game
 
 DATA = load_data()
 N_PS = len(DATA.ps_cards)

@@ -9,8 +9,8 @@ loading again at every decision leaves the game exactly as it would have gone.
 import json
 from collections import Counter
 
-from engine.agents import RandomAgent
-from engine.game import Game
+from dof.engine.agents import RandomAgent
+from dof.engine.game import Game
 
 ENDINGS = {"automatic_victory", "final_scoring", "held_scoring_card", "new_years_eve"}
 

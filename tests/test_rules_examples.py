@@ -25,10 +25,10 @@ from helpers import (
     started_game,
 )
 
-from engine.actions import play_card
-from engine.board import controller
-from engine.game import GameOver
-from engine.operations import (
+from dof.engine.actions import play_card
+from dof.engine.board import controller
+from dof.engine.game import GameOver
+from dof.engine.operations import (
     can_attempt_tiananmen,
     ops_uses,
     place_with_ops,
@@ -37,8 +37,8 @@ from engine.operations import (
     support_checks,
     tiananmen_attempt,
 )
-from engine.scoring import country_levels, final_scoring, score_country
-from engine.turn import advance_turn_step, verify_held_cards_step
+from dof.engine.scoring import country_levels, final_scoring, score_country
+from dof.engine.turn import advance_turn_step, verify_held_cards_step
 
 C, D = "communist", "democrat"
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from helpers import DATA, ScriptedEvents, answer, event, fix_dice, sid, sp
 
-from engine.board import controlled_spaces
-from engine.game import Game
-from engine.operations import support_check
-from engine.scoring import country_levels, score_country
+from dof.engine.board import controlled_spaces
+from dof.engine.game import Game
+from dof.engine.operations import support_check
+from dof.engine.scoring import country_levels, score_country
 
 C, D = "communist", "democrat"
 

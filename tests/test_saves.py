@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from dsl import load_deck
-from engine.data import load_data
-from engine.events import EventRunner
-from engine.game import Game, SaveError
+from dof.dsl import load_deck
+from dof.engine.data import load_data
+from dof.engine.events import EventRunner
+from dof.engine.game import Game, SaveError
 
 DATA = load_data()
 

@@ -13,9 +13,9 @@ from unittest.mock import patch
 import pytest
 from rich.console import Console
 
-from cli.main import load_game, main
-from cli.pytest_scenarios import check_scenario, game_for, scenario_params
-from cli.start import Start, StartError, started_game
+from dof.cli.main import load_game, main
+from dof.cli.pytest_scenarios import check_scenario, game_for, scenario_params
+from dof.cli.start import Start, StartError, started_game
 
 pytest_plugins = ["pytester"]
 
@@ -46,7 +46,7 @@ def loaded(mod: Path | None) -> tuple:
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
     """`dof scenario run ARGS`, with the game data loaded once per mod."""
-    with patch("cli.main.load_game", loaded):
+    with patch("dof.cli.main.load_game", loaded):
         code = main(["scenario", "run", *args])
     out, err = capsys.readouterr()
     return code, out, err
@@ -239,11 +239,19 @@ def test_doc_example(tmp_path, monkeypatch, capsys, kind, text, after):
 def test_the_pytest_plugin_collects_scenario_files(pytester):
     pytester.makefile(".scenario.yaml", cards=MICHNIK + "---\n" + MICHNIK.replace(": 3", ": 5"))
     pytester.makefile(".scenario.yaml", broken="play: {card: Michnk}\n")
-    result = pytester.runpytest("-q", "-p", "cli.pytest_scenarios", "-p", "no:hypothesispytest",
+    pytester.makeini("[pytest]\ndof_scenarios = true\n")
+    result = pytester.runpytest("-q", "-p", "no:hypothesispytest",
                                 "-W", "ignore::pytest.PytestAssertRewriteWarning")
     result.assert_outcomes(passed=1, failed=2)
     result.stdout.fnmatch_lines(["*broken.scenario.yaml:1:14: E102 unknown card 'Michnk'*",
                                  "*cards.scenario.yaml:9:3: E620 expect democrat*"])
+
+
+def test_the_installed_plugin_collects_nothing_until_asked(pytester):
+    pytester.makefile(".scenario.yaml", cards=MICHNIK)
+    result = pytester.runpytest("-q", "-p", "no:hypothesispytest")
+    result.assert_outcomes()
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
 
 
 # --------------------------------------------------- dof play's start
@@ -320,7 +328,7 @@ def test_dof_play_bad_start_exits_1_with_one_line(tmp_path, capsys, args, messag
 def test_dof_play_from_a_position_between_bots(tmp_path, capsys, monkeypatch):
     """A whole game from turn 10 with a card dealt: it ends, and the seed
     line repeats the options."""
-    monkeypatch.setattr("cli.main.Console", lambda: Console(width=200))
+    monkeypatch.setattr("dof.cli.main.Console", lambda: Console(width=200))
     path = write(tmp_path, "turn: 10\nvp: 2\nboard: setup\n", "pos.yaml")
     code = main(["play", "--democrat", "greedy", "--communist", "greedy", "--seed", "4",
                  "--position", str(path), "--deal", "d:Walesa"])

@@ -16,9 +16,9 @@ import pytest
 from helpers import crash_at_seed
 from rich.console import Console
 
-from cli import sim
-from cli.main import load_game, main
-from cli.sim import run_sim, summarize
+from dof.cli import sim
+from dof.cli.main import load_game, main
+from dof.cli.sim import run_sim, summarize
 
 TIMING = ("seconds", "games_per_second")
 KINDS = {"democrat": "random", "communist": "random"}

@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 from helpers import DATA, answer, autoplay, drive, logs, restart_at, sid, started_game
 
-from engine import rng
-from engine.actions import playable_cards
-from engine.game import Game
-from engine.setup import deal, initial_state, resolve_bids
-from engine.turn import advance_turn_step, extra_support_check_step
+from dof.engine import rng
+from dof.engine.actions import playable_cards
+from dof.engine.game import Game
+from dof.engine.setup import deal, initial_state, resolve_bids
+from dof.engine.turn import advance_turn_step, extra_support_check_step
 
 C, D = "communist", "democrat"
 EARLY = DATA.cards_of_period("early")
