@@ -387,6 +387,16 @@ def test_nomenklatura_purges_democrats_from_every_elite_space(events):
     assert game.state["removed"] == [NOMENKLATURA]
 
 
+def test_nomenklatura_offers_no_purge_with_no_democrat_in_an_elite_space(events):
+    """#16: a purge of empty Elite spaces would do nothing, so only the first
+    option is offered (a guarded option, as for Goodbye Lenin!)."""
+    game = position(events, democrat={"Gdansk": 3}, hands={C: [NOMENKLATURA]})
+    seen = []
+    play(game, C, NOMENKLATURA, ["event", "Dresden", "Plzen", "Plzen"], seen)
+    assert kinds(seen) == [("use", C)] + [("space", C)] * 3
+    assert sps(game, C) == {"Dresden": 1, "Plzen": 2}
+
+
 def test_nomenklatura_for_democrat_ops_the_communist_chooses(events):
     """5.2: the Democrat plays #16 for 2 Ops; the Communist event happens
     after and the Communist chooses the option."""
