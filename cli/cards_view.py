@@ -17,7 +17,7 @@ from rich.theme import Theme
 
 from dof.cli.lint import print_diagnostic
 from dof.dsl import CompiledBox, CompiledCard, Deck, load_deck
-from dof.dsl.names import key
+from dof.engine.terms import key
 
 
 class CardHighlighter(RegexHighlighter):
@@ -85,7 +85,8 @@ def find_cards(deck: Deck, query: str) -> list[CompiledCard]:
     if query.strip().lstrip("#").isdigit():
         number = int(query.strip().lstrip("#"))
         return [deck.cards[number]] if number in deck.cards else []
-    return _by_name(query, list(deck.cards.values()), lambda c: [c.name])
+    return _by_name(query, sorted(deck.cards.values(), key=lambda c: c.printed.number),
+                    lambda c: [c.printed.name])
 
 
 #: "box 4", "tiananmen 4", "tiananmen box 4": a box by its number.
@@ -101,30 +102,31 @@ def find_boxes(deck: Deck, query: str) -> list[CompiledBox]:
         return [deck.boxes[number]] if number in deck.boxes else []
     if query.strip().lstrip("#").isdigit():
         return []
-    return _by_name(query, list(deck.boxes.values()), lambda b: list(b.names.values()))
+    return _by_name(query, sorted(deck.boxes.values(), key=lambda b: b.number),
+                    lambda b: list(b.names.values()))
 
 
 def _by_name(query: str, items: list, names) -> list:
-    """Items with a name equal to ``query``, else those with a name starting with it."""
+    """Items with a name equal to ``query``, else those with a name starting with it
+    (in the order given)."""
     k = key(query)
     exact = [i for i in items if any(key(n) == k for n in names(i))]
     if exact:
         return exact
-    return sorted((i for i in items if any(key(n).startswith(k) for n in names(i))),
-                  key=lambda i: i.number)
+    return [i for i in items if any(key(n).startswith(k) for n in names(i))]
 
 
 def _label(item: CompiledCard | CompiledBox) -> str:
     if isinstance(item, CompiledBox):
         return f"box {item.number}  {item.names['democrat']} / {item.names['communist']}"
-    return f"{item.number:>3}  {item.name}"
+    return f"{item.printed.number:>3}  {item.printed.name}"
 
 
 def _listing(deck: Deck) -> dict:
     return {
-        "cards": [{"number": c.number, "name": c.name, "side": c.side, "ops": c.ops,
-                   "period": c.period, "written": c.written}
-                  for c in sorted(deck.cards.values(), key=lambda c: c.number)],
+        "cards": [{"number": c.printed.number, "name": c.printed.name, "side": c.printed.side,
+                   "ops": c.printed.ops, "period": c.printed.period, "written": c.written}
+                  for c in sorted(deck.cards.values(), key=lambda c: c.printed.number)],
         "boxes": [{"number": b.number, "names": b.names, "needs": b.needs, "award": b.award,
                    "written": b.written} for b in sorted(deck.boxes.values(),
                                                          key=lambda b: b.number)],
@@ -135,20 +137,22 @@ def _table(deck: Deck) -> Table:
     table = Table(title="Strategy cards", show_lines=False)
     for col in ("#", "Name", "Period", "Side", "Ops", "Event"):
         table.add_column(col, justify="right" if col in ("#", "Ops") else "left")
-    for card in sorted(deck.cards.values(), key=lambda c: c.number):
-        table.add_row(str(card.number), card.name + ("*" if card.removed else ""), card.period,
-                      card.side, "-" if card.ops is None else str(card.ops),
+    for card in sorted(deck.cards.values(), key=lambda c: c.printed.number):
+        p = card.printed
+        table.add_row(str(p.number), p.name + ("*" if p.removed else ""), p.period,
+                      p.side, "-" if p.ops is None else str(p.ops),
                       "written" if card.written else "Ops only")
     return table
 
 
 def _show(console: Console, card: CompiledCard) -> None:
+    p = card.printed
     facts = Text()
-    facts.append(f"#{card.number} {card.name}\n", style="bold")
-    flags = [f for f, on in (("removed after event", card.removed), ("lasting", card.lasting),
-                             ("red title", card.red_title)) if on]
-    ops = "no ops" if card.ops is None else f"{card.ops} Ops"
-    facts.append(", ".join([f"{card.period} year", card.side, ops, *flags]) + "\n")
+    facts.append(f"#{p.number} {p.name}\n", style="bold")
+    flags = [f for f, on in (("removed after event", p.removed), ("lasting", p.lasting),
+                             ("red title", p.red_title)) if on]
+    ops = "no ops" if p.ops is None else f"{p.ops} Ops"
+    facts.append(", ".join([f"{p.period} year", p.side, ops, *flags]) + "\n")
     facts.append(card.summary or "(no summary)", style="italic")
     if card.span:
         facts.append(f"\ndefined at {card.span}", style="dim")

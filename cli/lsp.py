@@ -34,9 +34,10 @@ from dof.cli.lsp_text import (
 )
 from dof.cli.lsp_words import meaning
 from dof.cli.main import version
-from dof.dsl.deck import CompiledCard
 from dof.dsl.diagnostics import Diagnostic, Span
-from dof.dsl.names import Names, key
+from dof.dsl.names import Names
+from dof.engine.records import StrategyCard
+from dof.engine.terms import key
 
 Item = tuple[str, lsp.CompletionItemKind, str, str]  # label, kind, detail, documentation
 
@@ -240,7 +241,7 @@ def completion(item: Item, edit: lsp.Range, new_text: str, rank: str) -> lsp.Com
 
 
 # ------------------------------------------------------------------ the game's facts
-def card_facts(card: CompiledCard) -> str:
+def card_facts(card: StrategyCard) -> str:
     """A card as printed: number, name, period, side, Ops, asterisk, underline."""
     facts = [card.period, card.side, "no ops" if card.ops is None else f"{card.ops} ops"]
     facts += [label for flag, label in ((card.removed, "removed after event"),
@@ -252,9 +253,11 @@ def card_facts(card: CompiledCard) -> str:
 def string_hover(checked: Checked, text: str) -> str | None:
     """A quoted name: a card of the deck, a U.S.S.R. track box, a Power Struggle card."""
     parts = []
-    card = next((c for c in checked.deck.cards.values() if key(c.name) == key(text)), None)
+    card = next((c for c in checked.deck.cards.values() if key(c.printed.name) == key(text)),
+                None)
     if card is not None:
-        parts.append(f"**{card.number} {card.name}**\n\n{card_facts(card)}")
+        parts.append(f"**{card.printed.number} {card.printed.name}**\n\n"
+                     f"{card_facts(card.printed)}")
         parts.append(card.summary or ("" if card.written else "_no card file writes it: "
                                       "played for Ops only_"))
     box = checked.names.ussr.get(key(text))
@@ -336,8 +339,9 @@ def string_items(checked: Checked, before: str, words: list[str]) -> list[Item]:
     if words[-2:] == ["struggle", "card"]:
         return [(c.name, lsp.CompletionItemKind.Reference, "wild card", "")
                 for c in data.ps_cards if c.kind == "wild"]
-    return [(c.name, lsp.CompletionItemKind.Reference, f"{c.number} · {card_facts(c)}",
-             c.summary) for c in sorted(checked.deck.cards.values(), key=lambda c: c.number)]
+    return [(c.printed.name, lsp.CompletionItemKind.Reference,
+             f"{c.printed.number} · {card_facts(c.printed)}", c.summary)
+            for c in sorted(checked.deck.cards.values(), key=lambda c: c.printed.number)]
 
 
 # ------------------------------------------------------------------ the server

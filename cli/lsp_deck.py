@@ -22,8 +22,9 @@ from dof.dsl.ast import CardDef, SourceFile
 # run here on the editor's text instead (a public load_deck(sources=...) would do).
 from dof.dsl.deck import SUFFIX, Deck, build_deck, builtin_cards_dir, card_files, merge_layers
 from dof.dsl.diagnostics import Reporter
-from dof.dsl.names import Names, default_names, key
+from dof.dsl.names import Names, default_names
 from dof.dsl.parser import decode_source, parse_source
+from dof.engine.terms import key
 
 
 @dataclass

@@ -152,7 +152,7 @@ def load_game(mod: Path | None) -> tuple[Any, Any]:
             if diagnostic.is_error:
                 print(diagnostic.format(), file=sys.stderr)
         raise CliError(f"the cards have {deck.errors} error(s); see `dof lint --mod {mod}`")
-    return data.with_cards(deck.card_facts(data)), EventRunner(deck)
+    return data.with_cards(deck.card_facts()), EventRunner(deck)
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     console = Console()
     from dof.cli.play import LoadError, SaveFailure
     from dof.cli.sim import SimFailure
-    from dof.engine.data import DataError
+    from dof.engine.yaml_lines import DataError
 
     try:
         return args.handler(args, console)

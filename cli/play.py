@@ -16,10 +16,11 @@ from rich.text import Text
 from dof.cli.board_view import board_view, format_result, log_line
 from dof.cli.files import user_path
 from dof.cli.human import HumanAgent, Quit, write_save
-from dof.cli.sim import SIDES, bot_seed
+from dof.cli.sim import bot_seed
 from dof.cli.start import Start, started_game
 from dof.engine.agents import make_agent
 from dof.engine.game import Game, SaveError
+from dof.engine.terms import SIDES
 
 
 class LoadError(Exception):

@@ -18,10 +18,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from dof.cli.located import YamlFile
 from dof.dsl.diagnostics import did_you_mean
-from dof.dsl.names import key
 from dof.engine.actions import finish_card, run_event
-from dof.engine.board import SIDES
-from dof.engine.data import PERIODS
 from dof.engine.decisions import Decision
 from dof.engine.game import Game
 from dof.engine.position import (
@@ -31,6 +28,7 @@ from dof.engine.position import (
     position_state,
     year_cards,
 )
+from dof.engine.terms import PERIODS, SIDES, key
 
 POSITION_KEYS = ("turn", "period", "action_round", "board", "democrat", "communist", "vp",
                  "tiananmen", "ussr", "power", "hands", "discard", "removed",

@@ -43,12 +43,12 @@ from dof.cli.position import (
 from dof.dsl.diagnostics import Diagnostic, Span
 from dof.engine import rng
 from dof.engine.actions import action_round
-from dof.engine.board import SIDES
 from dof.engine.decisions import Decision
 from dof.engine.events import move_card
 from dof.engine.game import Game, GameOver
 from dof.engine.position import at_action_round, year_cards
 from dof.engine.power_struggle import controlled_count, deal_count
+from dof.engine.terms import SIDES
 
 SCENARIO_KEYS = ("name", "seed", "position", "play", "power_struggle", "expect")
 EXPECT_KEYS = ("democrat", "communist", "vp", "tiananmen", "ussr", "power", "hands",

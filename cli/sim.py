@@ -32,8 +32,8 @@ from dof.cli.board_view import HOW_TEXT
 from dof.cli.files import write_atomic
 from dof.engine.agents import make_agent
 from dof.engine.game import Game
+from dof.engine.terms import SIDES
 
-SIDES = ("democrat", "communist")
 ENDINGS = ("automatic_victory", "final_scoring", "held_scoring_card", "new_years_eve")
 
 #: Games per Ray task at most: enough to make a task's overhead (shipping

@@ -25,9 +25,9 @@ from dof.cli.position import (
     parse_position,
     put_in_effect,
 )
-from dof.engine.board import SIDES
 from dof.engine.game import Game, GameOver
 from dof.engine.position import PositionError, opening_state, position_state, start_game, year_cards
+from dof.engine.terms import SIDES
 
 
 class StartError(Exception):

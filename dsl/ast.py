@@ -4,7 +4,9 @@ The grammar has many small phrases (selectors, conditions, amounts), so
 phrases share one node class, :class:`Node`, tagged with the grammar rule
 that built it (``kind``: ``"place"``, ``"sel_desc"``, ``"cond_roll"``...).
 Cards, boxes and names have their own classes because the checker and the
-deck read their fields directly.
+deck read their fields directly. Literals (:class:`Num`, :class:`Signed`,
+:class:`Text`) and :func:`player` are here so that the parser, checker and
+compiler share them without importing one another.
 """
 
 from __future__ import annotations
@@ -15,6 +17,22 @@ from functools import cached_property
 from typing import Any
 
 from dof.dsl.diagnostics import Span
+
+
+class Num(int):
+    """An integer literal that remembers where it was written."""
+
+    span: Span
+
+
+class Signed(Num):
+    """A signed modifier literal ("+1", "-2")."""
+
+
+class Text(str):
+    """A range literal ("1-2") that remembers where it was written."""
+
+    span: Span
 
 
 @dataclass
@@ -78,6 +96,17 @@ class Node:
             if below:
                 below.reverse()
                 stack += below
+
+
+def player(node: Node) -> str:
+    """'democrat', 'communist', 'you', 'opponent', 'he' or 'owner:REF' (the
+    side of a referenced card) from a player phrase."""
+    while node.kind in ("player", "player_side", "owner", "card_side", "card_side_name"):
+        node = node.children[0]
+    if node.kind == "owner_of":
+        ref = node.children[0]
+        return "owner:" + ("this" if ref.kind == "this_card" else ref.children[0].kind)
+    return node.kind
 
 
 @dataclass

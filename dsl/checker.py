@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef
-from dof.dsl.compiler import player
+from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, Signed, player
 from dof.dsl.diagnostics import Reporter, Span, did_you_mean
-from dof.dsl.names import Names, key
-from dof.dsl.parser import Signed
-from dof.engine.data import StrategyCard
+from dof.dsl.names import Names
+from dof.engine.records import StrategyCard
+from dof.engine.terms import SIDES, key
 
+# Metadata a card file must write: all of it for a new (mod) card; a printed
+# card takes what its file leaves out from strategy.yaml.
 REQUIRED = ("period", "side", "summary")
+REQUIRED_PRINTED = ("summary",)
 SINGLE = ("period", "side", "ops", "no_ops", "removed", "lasting_flag", "red_title", "summary",
           "event", "on_ops")
 # Turn on which each period's cards join the deck (rule 4.1).
@@ -95,7 +98,8 @@ class Checker:
 
     # ------------------------------------------------------------- cards
     def card(self, cdef: CardDef) -> None:
-        self._metadata(cdef)
+        facts = card_facts(cdef, self.printed.get(cdef.number))
+        self._metadata(cdef, facts)
         # 'the owner of' a card is rare: look for its word before walking actions for it
         # (with no source text to look in, walk them all).
         lines = [self.r.line(cdef.span.path, n)
@@ -120,9 +124,9 @@ class Checker:
         self._owner_refs = True
         event = cdef.clause("event")
         if event is not None:
-            self._lasting_flag(cdef, event, statements)
-            self._side_acts(cdef, statements)
-            self._own_sp(cdef, event)
+            self._lasting_flag(cdef, facts, event, statements)
+            self._side_acts(cdef, facts, statements)
+            self._own_sp(cdef, facts, event)
 
     def _not_empty(self, node: Node, clause: Node, message: str) -> bool:
         """E407 for a block with no statement: an event (or award, or play)
@@ -136,13 +140,13 @@ class Checker:
             return False
         return True
 
-    def _side_acts(self, cdef: CardDef, statements: list[Node]) -> None:
+    def _side_acts(self, cdef: CardDef, facts: StrategyCard, statements: list[Node]) -> None:
         """W507: a Democratic or Communist event is carried out by its side
         (rule 5.2). A card where that side never acts and the other side gains
         (SPs, VP, checks, Ops, cards) most likely names the wrong side. The
         other side may act in an event (General Strike, Stasi): only when he
         gains and the card's side does nothing is it flagged."""
-        side = _side(cdef)
+        side = _event_side(facts)
         if side is None:
             return
         other = _OPPONENT[side]
@@ -161,11 +165,11 @@ class Checker:
                           f"the event of a {side} card is carried out by the {side} "
                           "(rule 5.2): check 'side' and the players the event names")
 
-    def _own_sp(self, cdef: CardDef, event: Node) -> None:
+    def _own_sp(self, cdef: CardDef, facts: StrategyCard, event: Node) -> None:
         """W508: removing SPs takes the opponent's unless told otherwise, and a
         player's own event rarely costs him SPs; the rare card that does
         (Nagy Reburied) says so in its summary too."""
-        side = _side(cdef)
+        side = _event_side(facts)
         summary = cdef.clause("summary")
         if side is None or summary is None or _SIDE_WORDS[side].search(
                 _strings(summary)[0].text):
@@ -180,7 +184,7 @@ class Checker:
                               "the owner (removing takes the opponent's SPs); if the card really "
                               "costs its player SPs, say so in its summary")
 
-    def _metadata(self, cdef: CardDef) -> None:
+    def _metadata(self, cdef: CardDef, facts: StrategyCard) -> None:
         if not 1 <= cdef.number <= 999:
             self.r.report("E301", f"card number {cdef.number} is out of range 1-999", _head(cdef))
         seen: dict[str, Node] = {}
@@ -190,18 +194,17 @@ class Checker:
                 self.r.report("E405", f"'{_clause_word(kind)}' is given twice", clause.span,
                               f"first given at {seen[kind].span}")
             seen.setdefault(kind, clause)
-        for kind in REQUIRED:
+        printed = cdef.number in self.printed
+        for kind in REQUIRED_PRINTED if printed else REQUIRED:
             if kind not in seen:
                 self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no "
                               f"'{_clause_word(kind)}'", _head(cdef), _META_HINT[kind])
-        side = cdef.clause("side")
-        side_name = player(side.children[0]) if side else None
         ops = cdef.clause("ops")
-        if side_name == "scoring":
+        if facts.side == "scoring":
             if ops:
                 self.r.report("E201", "a Scoring card has no Ops value (rule 2.2.1)", ops.span,
                               "write 'no ops'")
-        elif "ops" not in seen:
+        elif "ops" not in seen and not printed:
             self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no 'ops'", _head(cdef),
                           "add e.g. 'ops 2' (printed Operations value, 1-4)")
         elif cdef.clause("no_ops"):
@@ -214,42 +217,34 @@ class Checker:
         summary = cdef.clause("summary")
         if summary and not _strings(summary)[0].text.strip():
             self.r.report("E401", "summary is empty", summary.span)
-        self._against_data(cdef, side_name)
+        self._against_data(cdef)
 
-    def _against_data(self, cdef: CardDef, side_name: str | None) -> None:
-        """W504 when a card's metadata differs from the printed card (strategy.yaml)."""
+    def _against_data(self, cdef: CardDef) -> None:
+        """W510 for each printed fact the card file writes differently from
+        strategy.yaml (a name only when its lookup key differs)."""
         printed = self.printed.get(cdef.number)
         if printed is None:
             return
-        period = cdef.clause("period")
-        ops = cdef.clause("ops")
-        mine = {
-            "name": cdef.name,
-            "period": period.children[0].kind if period else printed.period,
-            "side": side_name or printed.side,
-            "ops": ops.ints()[0] if ops else None if cdef.clause("no_ops") else printed.ops,
-            "removed after event": bool(cdef.clause("removed")),
-            "lasting": bool(cdef.clause("lasting_flag")),
-            "red title": bool(cdef.clause("red_title")),
-        }
-        theirs = {"name": printed.name, "period": printed.period, "side": printed.side,
-                  "ops": printed.ops, "removed after event": printed.removed,
-                  "lasting": printed.lasting, "red title": printed.red_title}
-        for field_name, value in mine.items():
-            if value != theirs[field_name] and (field_name != "name" or key(value) != key(
-                    theirs[field_name])):
-                self.r.report("W504", f"card {cdef.number}: {field_name} is {value!r} here but "
-                              f"{theirs[field_name]!r} in the game data", _head(cdef),
-                              "fix the card file, or document the correction in "
-                              "docs/data-corrections.md and the data file")
+        for field_name, value in written_facts(cdef).items():
+            theirs = getattr(printed, field_name)
+            if value != theirs and (field_name != "name" or key(value) != key(theirs)):
+                if field_name in _FLAGS:
+                    differs = f"marked '{_clause_word(_FLAGS[field_name])}' here but not"
+                else:
+                    differs = f"{field_name} is {value!r} here but {theirs!r}"
+                self.r.report("W510", f"card {cdef.number}: {differs} in strategy.yaml",
+                              _clause_or_head(cdef, *_FACT_CLAUSES[field_name]),
+                              "leave it out to take strategy.yaml's, or add '# dof: ignore "
+                              "W510' where a variant changes the card on purpose")
 
-    def _lasting_flag(self, cdef: CardDef, event: Node, statements: list[Node]) -> None:
+    def _lasting_flag(self, cdef: CardDef, facts: StrategyCard, event: Node,
+                      statements: list[Node]) -> None:
         """W502: an underlined title (2.2.5) means the event leaves something
         in play beyond its action round: a lasting rule or trigger, a change
         to the map, cards set aside, an end of the game still to come. A
         'cancel' neither needs nor forbids the underline."""
         registers = any(_persists(n) for n in statements)
-        flagged = cdef.clause("lasting_flag") is not None
+        flagged = facts.lasting
         if flagged and any(n.kind == "cancel" for n in statements):
             return  # a cancellation may last the rest of the game (Army Backs Revolution)
         if registers and not flagged:
@@ -260,7 +255,7 @@ class Checker:
                           "add 'lasting' (rule 2.2.5)")
         elif flagged and not registers:
             self.r.report("W502", "the card is marked 'lasting' but its event sets up no "
-                          "lasting effect or trigger", cdef.clause("lasting_flag").span)
+                          "lasting effect or trigger", _clause_or_head(cdef, "lasting_flag"))
 
     # ------------------------------------------------------------- power struggle cards
     def ps_card(self, pdef: PsCardDef) -> None:
@@ -294,7 +289,7 @@ class Checker:
             self.r.report("E301", f"box number {bdef.number} is out of range 1-8 (rule 6.3)",
                           _head(bdef))
         needs = {player(n.children[0]): n for n in bdef.all("needs")}
-        for side in ("democrat", "communist"):
+        for side in SIDES:
             if side not in needs:
                 self.r.report("E401", f"box {bdef.number} has no '{side} needs N'", _head(bdef),
                               "the number printed in the box for that side (rule 6.3.2)")
@@ -326,7 +321,7 @@ class Checker:
         data = next((b for b in self.names.data.tiananmen if b.box == bdef.number), None)
         if data is None:
             return
-        for side in ("democrat", "communist"):
+        for side in SIDES:
             if key(bdef.names[side]) != key(data.names[side]):
                 self.r.report("W504", f"box {bdef.number}: {side} name is "
                               f"'{bdef.names[side]}' here but '{data.names[side]}' in the "
@@ -1055,12 +1050,55 @@ _COMPARE = {
 _WHAT = {"roll": "die result (1-6)", "turn": "turn of the game"}
 
 
-def _side(cdef: CardDef) -> str | None:
-    """'democrat' or 'communist' for a card whose event belongs to a side."""
-    side = cdef.clause("side")
-    name = player(side.children[0]) if side else None
-    return name if name in _OPPONENT else None
+def written_facts(cdef: CardDef) -> dict[str, Any]:
+    """The printed facts (rule 2.2) a card file writes, by StrategyCard field.
+    A flag (``removed after event``, ``lasting``, ``red title``) counts as
+    written only when present: its absence cannot say "not printed"."""
+    facts: dict[str, Any] = {"name": cdef.name}
+    period, side, ops = cdef.clause("period"), cdef.clause("side"), cdef.clause("ops")
+    if period:
+        facts["period"] = period.children[0].kind
+    if side:
+        facts["side"] = player(side.children[0])
+    if ops:
+        facts["ops"] = int(ops.ints()[0])
+    elif cdef.clause("no_ops"):
+        facts["ops"] = None
+    for field_name, kind in _FLAGS.items():
+        if cdef.clause(kind):
+            facts[field_name] = True
+    return facts
 
+
+def card_facts(cdef: CardDef, printed: StrategyCard | None) -> StrategyCard:
+    """A card's printed facts: what its file writes, the rest from strategy.yaml
+    (``printed``). A new mod card (``printed`` None) must write them all;
+    what it leaves out is empty here and an E401 from the checker."""
+    written = written_facts(cdef)
+    if printed is not None:
+        return replace(printed, **written)
+    return StrategyCard(number=cdef.number, name=cdef.name, period=written.get("period", ""),
+                        side=written.get("side", ""), ops=written.get("ops"),
+                        **{flag: written.get(flag, False) for flag in _FLAGS})
+
+
+def _event_side(facts: StrategyCard) -> str | None:
+    """'democrat' or 'communist' for a card whose event belongs to a side."""
+    return facts.side if facts.side in _OPPONENT else None
+
+
+def _clause_or_head(cdef: CardDef, *kinds: str) -> Span:
+    """Where a finding about a printed fact points: the clause that writes it,
+    else the card's header (the name, or a fact taken from strategy.yaml)."""
+    clause = next((c for c in cdef.clauses if c.kind in kinds), None)
+    return clause.span if clause else _head(cdef)
+
+
+#: StrategyCard flag -> the clause that sets it.
+_FLAGS = {"removed": "removed", "lasting": "lasting_flag", "red_title": "red_title"}
+#: StrategyCard field -> the clauses that write it (the name is in the header).
+_FACT_CLAUSES = {"name": (), "period": ("period",), "side": ("side",), "ops": ("ops", "no_ops"),
+                 **{flag: (kind,) for flag, kind in _FLAGS.items()}}
 
 _OPPONENT = {"democrat": "communist", "communist": "democrat"}
 _SIDE_WORDS = {side: re.compile(rf"\b({side}s?|{side}ic|own|your)\b", re.I) for side in _OPPONENT}

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dof.dsl.ast import BoxDef, CardDef, CardName, Node, PsCardDef
-from dof.dsl.names import Names, key
+from dof.dsl.ast import BoxDef, CardDef, CardName, Node, PsCardDef, player
+from dof.dsl.names import Names
+from dof.engine.terms import key
 
 Op = dict[str, Any]
 
@@ -49,17 +50,6 @@ _CMP = {"or_more": ">=", "or_less": "<="}
 _COUNTRY_REFS = {"spaces_of_chosen_country": "chosen_country",
                  "spaces_of_this_country": "this_country",
                  "spaces_of_struggle_country": "power_struggle_country"}
-
-
-def player(node: Node) -> str:
-    """'democrat', 'communist', 'you', 'opponent', 'he' or 'owner:REF' (the
-    side of a referenced card) from a player phrase."""
-    while node.kind in ("player", "player_side", "owner", "card_side", "card_side_name"):
-        node = node.children[0]
-    if node.kind == "owner_of":
-        ref = node.children[0]
-        return "owner:" + ("this" if ref.kind == "this_card" else ref.children[0].kind)
-    return node.kind
 
 
 class Compiler:

@@ -14,29 +14,25 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from dof.dsl.ast import BoxDef, CardDef, SourceFile
-from dof.dsl.checker import Checker, DeckCard, check_deck
-from dof.dsl.compiler import Compiler, player
+from dof.dsl.ast import BoxDef, CardDef, SourceFile, player
+from dof.dsl.checker import Checker, DeckCard, card_facts, check_deck
+from dof.dsl.compiler import Compiler
 from dof.dsl.diagnostics import Diagnostic, Reporter, Span
-from dof.dsl.names import Names, default_names, key
+from dof.dsl.names import Names, default_names
 from dof.dsl.parser import parse_source, paused_gc, read_source
-from dof.engine.data import DataError, GameData, StrategyCard
+from dof.engine.records import GameData, StrategyCard
+from dof.engine.terms import key
+from dof.engine.yaml_lines import DataError
 
 SUFFIX = ".card"
 
 
 @dataclass(frozen=True)
 class CompiledCard:
-    """A strategy card as the engine sees it: printed facts plus compiled event."""
+    """A strategy card as the engine sees it: its printed facts (strategy.yaml,
+    or what a mod's card file writes) plus its compiled event."""
 
-    number: int
-    name: str
-    period: str
-    side: str
-    ops: int | None
-    removed: bool
-    lasting: bool
-    red_title: bool
+    printed: StrategyCard
     summary: str
     span: str | None
     source: str
@@ -52,9 +48,10 @@ class CompiledCard:
         return self.event is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "name": self.name, "period": self.period,
-                "side": self.side, "ops": self.ops, "removed": self.removed,
-                "lasting": self.lasting, "red_title": self.red_title, "summary": self.summary,
+        p = self.printed
+        return {"number": p.number, "name": p.name, "period": p.period, "side": p.side,
+                "ops": p.ops, "removed": p.removed, "lasting": p.lasting,
+                "red_title": p.red_title, "summary": self.summary,
                 "span": self.span, "written": self.written, "event": self.event,
                 "requires": self.requires, "no_effect_after": self.no_effect_after,
                 "cancels": self.cancels, "on_ops": self.on_ops}
@@ -100,15 +97,10 @@ class Deck:
     def card(self, number: int) -> CompiledCard:
         return self.cards[number]
 
-    def card_facts(self, data: GameData) -> dict[int, StrategyCard]:
-        """The printed facts of every card as these files define them, for a
-        game whose deck includes a mod's new or replaced cards."""
-        out = {}
-        for n, c in self.cards.items():
-            base = data.cards.get(n)
-            out[n] = StrategyCard(n, c.name, c.period, c.side, c.ops, c.removed, c.red_title,
-                                  c.lasting, base.scores if base else None)
-        return out
+    def card_facts(self) -> dict[int, StrategyCard]:
+        """The printed facts of every card of the deck, for a game whose deck
+        includes a mod's new or replaced cards (``GameData.with_cards``)."""
+        return {n: c.printed for n, c in self.cards.items()}
 
     @property
     def errors(self) -> int:
@@ -261,7 +253,7 @@ def build_deck(names: Names, found: dict[str, dict], reporter: Reporter) -> Deck
         ok = _guarded(reporter, cdef.span, lambda cdef=cdef: checker.card(cdef))
         program = _guarded(reporter, cdef.span, lambda cdef=cdef: compiler.card(cdef)) if ok \
             else None
-        out_cards[number] = _compiled_card(cdef, src, program)
+        out_cards[number] = _compiled_card(cdef, printed.get(number), src, program)
         compiled += 1
     out_boxes: dict[int, CompiledBox] = {}
     for number, (bdef, src) in sorted(boxes.items()):
@@ -275,8 +267,8 @@ def build_deck(names: Names, found: dict[str, dict], reporter: Reporter) -> Deck
         plays = _guarded(reporter, pdef.span, lambda pdef=pdef: compiler.ps_card(pdef)) if ok \
             else None
         out_ps[pdef.name] = plays if isinstance(plays, dict) else {}
-    deck_cards = [DeckCard(n, c.name, c.period, Span(c.span or "", 1, 1)) for n, c in
-                  out_cards.items()]
+    deck_cards = [DeckCard(n, c.printed.name, c.printed.period, Span(c.span or "", 1, 1))
+                  for n, c in out_cards.items()]
     for dc in deck_cards:
         if dc.number in cards:
             dc.cdef = cards[dc.number][0]
@@ -306,20 +298,12 @@ def _source(src: SourceFile, span: Span) -> str:
     return "\n".join(src.lines[span.line - 1: span.end_line or span.line])
 
 
-def _compiled_card(cdef: CardDef, src: SourceFile, program: dict | None) -> CompiledCard:
-    period = cdef.clause("period")
-    side = cdef.clause("side")
-    ops = cdef.clause("ops")
+def _compiled_card(cdef: CardDef, printed: StrategyCard | None, src: SourceFile,
+                   program: dict | None) -> CompiledCard:
     summary = cdef.clause("summary")
     program = program or {}
     return CompiledCard(
-        number=cdef.number, name=cdef.name,
-        period=period.children[0].kind if period else "",
-        side=player(side.children[0]) if side else "",
-        ops=int(ops.ints()[0]) if ops else None,
-        removed=cdef.clause("removed") is not None,
-        lasting=cdef.clause("lasting_flag") is not None,
-        red_title=cdef.clause("red_title") is not None,
+        printed=card_facts(cdef, printed),
         summary=summary.strings()[0].text if summary else "",
         span=str(cdef.span), source=_source(src, cdef.span),
         event=program.get("event"), requires=program.get("requires", []),
@@ -327,10 +311,9 @@ def _compiled_card(cdef: CardDef, src: SourceFile, program: dict | None) -> Comp
         cancels=program.get("cancels", []), on_ops=program.get("on_ops"))
 
 
-def _unwritten(card) -> CompiledCard:
+def _unwritten(card: StrategyCard) -> CompiledCard:
     """A printed card that no card file defines: metadata only, Ops only."""
-    return CompiledCard(card.number, card.name, card.period, card.side, card.ops, card.removed,
-                        card.lasting, card.red_title, "", None, "", None)
+    return CompiledCard(printed=card, summary="", span=None, source="", event=None)
 
 
 def _compiled_box(bdef: BoxDef, src: SourceFile, program: dict | None) -> CompiledBox:

@@ -37,12 +37,13 @@ CODES: dict[str, str] = {
     "W501": "effect can never act",
     "W502": "lasting flag disagrees with the event",
     "W503": "statement indented as if inside a one-statement body",
-    "W504": "metadata disagrees with the game data",
+    "W504": "a Tiananmen box disagrees with the game data",
     "W505": "no card files in a folder",
     "W506": "a branch that can never run",
     "W507": "the card's side does not act in its event",
     "W508": "a player removes his own SPs",
     "W509": "a '# dof: ignore' comment that ignores nothing",
+    "W510": "a card's printed fact differs from strategy.yaml",
     "E900": "internal error (a bug in dof, reported instead of raised)",
 }
 

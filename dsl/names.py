@@ -2,25 +2,19 @@
 
 Spaces, countries, regions and space types come from the map; card names
 from the strategy deck (plus any mod cards); U.S.S.R. track boxes and Power
-Struggle card names from the tables. Lookups ignore case and accents so that
-"Eotvos Lorand University" and "Eötvös Loránd University" agree.
+Struggle card names from the tables. Lookups use the engine's name key
+(:func:`dof.engine.terms.key`), so a card file finds a space by the names
+the data accepts: "Lodz", "Łódź" and "lodz" agree.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 
-from dof.engine.data import GameData, load_data
-
-
-@lru_cache(maxsize=8192)
-def key(text: str) -> str:
-    """Case- and accent-insensitive lookup key (cached: the same few hundred
-    names come back in every card)."""
-    text = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in text if not unicodedata.combining(c)).casefold().strip()
+from dof.engine.data import load_data
+from dof.engine.records import GameData
+from dof.engine.terms import key
 
 
 @dataclass

@@ -27,25 +27,20 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_analysis import Shift
 
-from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, SourceFile
+from dof.dsl.ast import (
+    BoxDef,
+    CardDef,
+    CardName,
+    Name,
+    Node,
+    Num,
+    PsCardDef,
+    Signed,
+    SourceFile,
+    Text,
+)
 from dof.dsl.diagnostics import Reporter, Span, did_you_mean
 from dof.dsl.grammar import friendly, keyword, parser
-
-
-class Num(int):
-    """An integer literal that remembers where it was written."""
-
-    span: Span
-
-
-class Signed(Num):
-    """A signed modifier literal ("+1", "-2")."""
-
-
-class Text(str):
-    """A range literal ("1-2") that remembers where it was written."""
-
-    span: Span
 
 
 def read_source(path: Path, reporter: Reporter) -> str | None:

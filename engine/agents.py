@@ -10,8 +10,9 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from dof.engine.board import SIDES, controlled_spaces
+from dof.engine.board import controlled_spaces
 from dof.engine.decisions import Decision
+from dof.engine.terms import SIDES
 
 
 class RandomAgent:

@@ -5,8 +5,6 @@ Kept as free functions over (data, state) so the hot path stays lean.
 
 from __future__ import annotations
 
-SIDES = ("democrat", "communist")
-
 
 def opponent(side: str) -> str:
     return "communist" if side == "democrat" else "democrat"

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dof.engine import rng
-from dof.engine.board import SIDES
 from dof.engine.game import SAVE_FORMAT, SAVE_VERSION, Game, mods_of
 from dof.engine.setup import initial_state
+from dof.engine.terms import SIDES
 from dof.engine.turn import PHASES
 from dof.engine.validate import StateError, check_state
 

@@ -26,8 +26,8 @@ from transitions import Machine
 
 from dof.engine import hooks, rng
 from dof.engine.board import controller, opponent
+from dof.engine.terms import SUITS
 
-SUITS = ("rally", "march", "strike", "petition")
 SUIT_NAMES = {
     "rally": "Rally in the Square",
     "march": "March",

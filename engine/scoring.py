@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dof.engine import hooks
-from dof.engine.board import SIDES, controlled_spaces
+from dof.engine.board import controlled_spaces
+from dof.engine.terms import SIDES
 
 
 def live_spaces(game, country: str) -> list[int]:

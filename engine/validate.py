@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from dof.engine.board import SIDES
+from dof.engine.terms import SIDES
 
 
 class StateError(ValueError):

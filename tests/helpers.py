@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any
 
-from dof.engine.board import SIDES
 from dof.engine.data import load_data
 from dof.engine.decisions import Decision
 from dof.engine.game import Game
+from dof.engine.terms import SIDES
 
 DATA = load_data()
 

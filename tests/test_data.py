@@ -1,4 +1,5 @@
-"""Tests of the game-data layer (engine/data.py and the YAML files in cards/).
+"""Tests of the game-data layer (engine/data.py with records, schema, yaml_lines and
+vocabulary; the YAML files in cards/).
 
 They double as examples of use: load the data once, then ask it questions.
 Facts are checked against the rules they come from (rule numbers in comments;
@@ -13,7 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from dof.engine.data import DataError, GameData, load_data
+from dof.dsl.names import Names
+from dof.engine.data import load_data
+from dof.engine.records import GameData
+from dof.engine.terms import key
+from dof.engine.yaml_lines import DataError
 
 
 @pytest.fixture(scope="module")
@@ -236,6 +241,19 @@ def test_space_lookup_by_name_alias_case_and_accents(data: GameData) -> None:
     assert data.space("Tatabánya").name == "Tatabanya"  # the 2011 sample turn's spelling
     assert data.space("Łódź").name == "Lodz"
     assert data.space_names()[:3] == ["Schwerin", "Rostock", "Berlin"]
+
+
+@pytest.mark.parametrize(
+    "written, space",
+    [("Łódź", "Lodz"), ("Timișoara", "Timisoara"), ("PLZEŇ", "Plzen"),
+     ("Eötvös  Loránd University", "Eotvos Lorand University")],
+)
+def test_data_and_card_files_key_names_alike(data: GameData, written: str, space: str) -> None:
+    # One name key for the data and the card language: a name the map accepts
+    # is a name a card file can write (Ł has no decomposition, so it is mapped).
+    assert data.space(written).name == space
+    assert Names.build(data).resolve_place(written) == ("space", space)
+    assert key(written) == key(space)
 
 
 def test_unknown_space_raises_key_error_with_suggestion(data: GameData) -> None:

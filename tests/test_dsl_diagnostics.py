@@ -169,7 +169,7 @@ if the roll is 7 or more: democrat gains 1 VP
     assert deck.errors == 0
 
 
-def test_w502_w503_w504(tmp_path):
+def test_w502_w503_w510(tmp_path):
     deck = deck_of(tmp_path, '''card 3 "Walesa" {
     period early; side democrat; ops 4; removed after event
     summary "x"
@@ -182,9 +182,51 @@ def test_w502_w503_w504(tmp_path):
     }
 }
 ''')
-    assert only(deck, "W504").message == "card 3: ops is 4 here but 3 in the game data"
+    w510 = only(deck, "W510")
+    assert w510.message == "card 3: ops is 4 here but 3 in strategy.yaml"
+    assert where(w510, tmp_path) == "test.card:2:34"   # at the 'ops 4' clause
     assert where(only(deck, "W503"), tmp_path) == "test.card:8:13"
     assert only(deck, "W502").hint == "add 'lasting' (rule 2.2.5)"
+
+
+def test_printed_card_may_leave_its_facts_to_strategy_yaml(tmp_path):
+    # Card 3 is printed (strategy.yaml): period, side, Ops and the asterisk come from there.
+    deck = deck_of(tmp_path, 'card 3 "Walesa" {\n    summary "x"\n'
+                             '    event { democrat gains 1 VP }\n}\n')
+    assert deck.diagnostics == []
+    printed = deck.card(3).printed
+    assert (printed.period, printed.side, printed.ops, printed.removed) == (
+        "early", "democrat", 3, True)
+
+
+def test_w510_each_printed_fact_written_differently(tmp_path):
+    # Card 4 "Michnik" is printed: early, democrat, 1 Op, removed after event, no red title.
+    deck = deck_of(tmp_path, 'card 4 "Michnik" {\n    period late; side communist; red title\n'
+                             '    summary "x"\n}\n')
+    assert sorted(d.message for d in deck.diagnostics if d.code == "W510") == [
+        "card 4: marked 'red title' here but not in strategy.yaml",
+        "card 4: period is 'late' here but 'early' in strategy.yaml",
+        "card 4: side is 'communist' here but 'democrat' in strategy.yaml"]
+    assert deck.errors == 0
+    # What the file writes wins (a variant may change a card); the rest is printed.
+    printed = deck.card(4).printed
+    assert (printed.period, printed.side, printed.ops, printed.red_title) == (
+        "late", "communist", 1, True)
+
+
+def test_w510_ignored_on_its_line(tmp_path):
+    deck = deck_of(tmp_path, 'card 4 "Michnik" {\n    ops 2  # dof: ignore W510  # a variant\n'
+                             '    summary "x"\n}\n')
+    assert deck.diagnostics == [] and deck.card(4).printed.ops == 2
+
+
+def test_w504_tiananmen_box_differs_from_tables(tmp_path):
+    deck = deck_of(tmp_path, 'tiananmen box 1 "Reformer Memorialized" / "Reformer Discredited" {\n'
+                             '    democrat needs 9; communist needs 6\n    summary "x"\n'
+                             '    award until the opponent reaches this box: '
+                             'tiananmen attempts by you get +1\n}\n')
+    assert [d.message for d in deck.diagnostics] == [
+        "box 1: democrat needs 9 here but 5 in the game data"]
 
 
 def test_every_code_is_documented():

@@ -181,7 +181,7 @@ def test_every_example_runs_in_a_whole_game(tmp_path, data, text):
     deck = load_deck(mod=tmp_path, data=data)
     assert [d.format() for d in deck.diagnostics if d.is_error] == []
     mine = {n for n, c in deck.cards.items() if Path(c.source).parent == tmp_path}
-    game_data = data.with_cards(deck.card_facts(data))
+    game_data = data.with_cards(deck.card_facts())
     played = False
     for seed in range(3):
         game = Game.new(game_data, seed, events=EventRunner(deck))

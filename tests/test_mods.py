@@ -68,3 +68,22 @@ card 112 "Hidden Press" {
     drive(game, deal_step(game))
     assert kept in game.state["hands"]["democrat"]
     assert len(game.state["hands"]["democrat"]) == 8
+
+
+def test_a_replaced_card_may_leave_its_printed_facts_to_the_game_data(tmp_path):
+    """Card 4 is printed: a mod rewriting its event need not restate period,
+    side or Ops; a fact it does write (here 2 Ops) replaces the printed one."""
+    (tmp_path / "michnik.card").write_text('''
+card 4 "Michnik" {
+    ops 2  # dof: ignore W510  # this variant is stronger
+    summary "Democrat scores 1 VP."
+    event { democrat gains 1 VP }
+}
+''')
+    data, events = load_game(tmp_path)
+    assert (data.cards[4].period, data.cards[4].side, data.cards[4].ops,
+            data.cards[4].removed) == ("early", "democrat", 2, True)
+    game = Game.new(data, 1, events=events)
+    game.state["hands"]["democrat"].append(4)
+    drive(game, play_card(game, "democrat", 4), ["event"])
+    assert game.state["vp"] == 1 and 4 in game.state["removed"]

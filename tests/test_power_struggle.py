@@ -15,10 +15,10 @@ import pytest
 
 from dof.dsl import load_deck
 from dof.engine import power_struggle as psm
-from dof.engine.board import SIDES
 from dof.engine.data import load_data
 from dof.engine.events import EventRunner
 from dof.engine.game import Game
+from dof.engine.terms import SIDES
 
 DATA = load_data()
 N_PS = len(DATA.ps_cards)
