@@ -15,14 +15,16 @@ def user_path(text: str | Path) -> Path:
     return Path(text).expanduser()
 
 
-def write_atomic(path: str | Path, text: str) -> Path:
-    """Write ``text`` to ``path`` all at once; on any failure (a full disk,
-    a missing folder) the old file is left as it was and OSError is raised."""
+def write_atomic(path: str | Path, text: str | bytes) -> Path:
+    """Write ``text`` (or bytes, a picture) to ``path`` all at once; on any
+    failure (a full disk, a missing folder) the old file is left as it was
+    and OSError is raised."""
     target = user_path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                dir=target.parent if str(target.parent) else ".")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes)
+              else os.fdopen(fd, "w", encoding="utf-8")) as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())

@@ -2,7 +2,7 @@
 
 The engine never reads the keyboard; this agent does, and it only ever
 returns one of the decision's own options, so a typo can never reach the
-game. Commands (help, board, log, save, quit) work at every prompt.
+game. Commands (help, board, board svg, log, save, quit) work at every prompt.
 """
 
 from __future__ import annotations
@@ -18,18 +18,19 @@ from rich.console import Console
 from rich.text import Text
 
 from dof.cli.board_view import board_view, log_view, side_text
-from dof.cli.files import write_atomic
+from dof.cli.files import user_path, write_atomic
 from dof.engine.decisions import Decision
 
 HELP = """\
 Answer with the option's number, its name, or the start of its name
 (case does not matter; 'wa' is enough when only one option starts with it).
 Commands:
-  help         this text
-  board        draw the board again
-  log [N]      show the last N log entries (default 60)
-  save FILE    save the game to FILE and keep playing (load it with: dof play --load FILE)
-  quit         leave the game (you are offered to save first; Ctrl-C does the same)"""
+  help            this text
+  board           draw the board again
+  board svg FILE  write a picture of the board to FILE (.svg, or .png with cairosvg)
+  log [N]         show the last N log entries (default 60)
+  save FILE       save the game to FILE and keep playing (load it with: dof play --load FILE)
+  quit            leave the game (you are offered to save first; Ctrl-C does the same)"""
 
 _CARD_NUMBER = re.compile(r"^(#\d+)\s+(.*)$")
 
@@ -176,6 +177,8 @@ class HumanAgent:
         word, rest = word.casefold(), rest.strip()
         if word in ("help", "?"):
             self.console.print(HELP, markup=False, highlight=False)
+        elif word == "board" and rest:
+            self.picture(game, rest)
         elif word == "board":
             self.draw(game, decision.player)
             self.show_options(decision, [decision.label(i) for i in range(len(decision.options))])
@@ -193,6 +196,24 @@ class HumanAgent:
         else:
             return False
         return True
+
+    def picture(self, game, rest: str) -> None:
+        """``board svg FILE``: the board as a picture; play goes on whatever happens."""
+        from dof.cli.board_svg import BoardError, write_board
+
+        kind, _, path = rest.partition(" ")
+        if kind.casefold() != "svg" or not path.strip():
+            self.console.print("Usage: board svg FILE", markup=False)
+            return
+        try:
+            written = write_board(game, user_path(path.strip()))
+        except BoardError as exc:
+            self.console.print(str(exc), style="red", markup=False)
+        except OSError as exc:
+            self.console.print(f"Cannot write {path.strip()}: {exc.strerror or exc}",
+                               style="red", markup=False)
+        else:
+            self.console.print(f"Wrote {written}", markup=False, highlight=False)
 
     def save(self, game, path: str) -> bool:
         """Write the game to ``path``; a failure is reported and play goes on."""

@@ -1,0 +1,246 @@
+"""The board as a picture (cli/board_svg.py): `dof board` and `board svg FILE`.
+
+The SVG is read back with xml.etree: every space is a ``<g class="space">``
+with id ``space-N`` and every control marker a ``<circle class="control SIDE">``,
+so a test can check the picture shows the very position the engine holds.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from dof.cli.board_svg import Layout, draw_board, run_board
+from dof.cli.human import HumanAgent, write_save
+from dof.engine.agents import make_agent
+from dof.engine.board import SIDES, controlled_spaces
+from dof.engine.data import load_data
+from dof.engine.game import Game
+
+SVG = "{http://www.w3.org/2000/svg}"
+SCENARIO = Path(__file__).parent / "scenarios/middle/047-bulgarian-turks-expelled.scenario.yaml"
+
+
+def console() -> Console:
+    return Console(file=io.StringIO(), width=200, force_terminal=False)
+
+
+def output(con: Console) -> str:
+    return con.file.getvalue()
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set(element.get("class", "").split())
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg.encode("utf-8"))
+
+
+def spaces_of(root: ET.Element) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if "space" in classes(g)]
+
+
+def markers(root: ET.Element, side: str) -> list[ET.Element]:
+    return [c for c in root.iter(f"{SVG}circle") if {"control", side} <= classes(c)]
+
+
+def text_by_id(root: ET.Element, ident: str) -> str:
+    found = root.find(f".//*[@id='{ident}']")
+    assert found is not None, ident
+    return "".join(found.itertext())
+
+
+@pytest.fixture(scope="module")
+def mid_game(data, events) -> Game:
+    """A real game between random bots, 300 decisions in (turn 5 with seed 7)."""
+    game = Game.new(data, 7, events=events)
+    agents = {side: make_agent("random", i) for i, side in enumerate(SIDES)}
+    for _ in range(300):
+        game.answer(agents[game.pending.player].choose(game, game.pending))
+    return game
+
+
+def test_the_picture_is_xml_with_the_75_spaces_of_the_map(mid_game):
+    root = parse(draw_board(mid_game))
+    spaces = spaces_of(root)
+    assert len(spaces) == 75
+    assert {g.get("id") for g in spaces} == {f"space-{n}" for n in range(75)}
+    berlin = root.find(".//*[@id='space-2']")
+    assert {"battleground", "bureaucrat"} <= classes(berlin)
+    assert "Berlin" in "".join(berlin.itertext())
+
+
+def test_control_markers_are_the_engines_controlled_spaces(mid_game):
+    """2.1.7 as the engine computes it: one marker per controlled space."""
+    root = parse(draw_board(mid_game))
+    for side in SIDES:
+        controlled = controlled_spaces(mid_game, side, range(75))
+        assert controlled, f"the {side} controls nothing yet: pick a later position"
+        assert sorted(int(c.get("id").removeprefix("control-"))
+                      for c in markers(root, side)) == controlled
+
+
+def test_the_sps_shown_are_the_games(mid_game):
+    root = parse(draw_board(mid_game))
+    for g in spaces_of(root):
+        space = int(g.get("id").removeprefix("space-"))
+        for side in SIDES:
+            box = next(r for r in g.iter(f"{SVG}rect") if {"sp", side} <= classes(r))
+            shown = box_text(g, box)
+            assert shown == str(mid_game.state["sp"][side][space])
+
+
+def box_text(group: ET.Element, box: ET.Element) -> str:
+    """The text drawn in the middle of ``box`` (its SP count)."""
+    middle = float(box.get("x")) + float(box.get("width")) / 2
+    return next("".join(t.itertext()) for t in group.iter(f"{SVG}text")
+                if abs(float(t.get("x")) - middle) < 0.01)
+
+
+def test_turn_vp_tiananmen_and_cards_in_effect_are_shown(mid_game):
+    st = mid_game.state
+    root = parse(draw_board(mid_game))
+    assert text_by_id(root, "turn").startswith(f"Turn {st['turn']}/10   Action round {st['ar']}")
+    assert text_by_id(root, "vp").startswith(f"VP {st['vp']:+d}")
+    assert f"Democrat box {st['tiananmen']['democrat']}" in text_by_id(root, "tiananmen")
+    effects = ["".join(t.itertext()) for t in root.iter(f"{SVG}text") if "effect" in classes(t)]
+    assert any(text.startswith(mid_game.card_name(st["effects"][0]["card"]))
+               for text in effects)
+
+
+def test_links_are_drawn_once_each(mid_game):
+    root = parse(draw_board(mid_game))
+    lines = [line for line in root.iter(f"{SVG}path") if "link" in classes(line)]
+    assert len(lines) == sum(len(near) for near in mid_game.adjacent) // 2
+
+
+def test_a_destroyed_space_is_greyed_and_its_neighbours_linked(data):
+    game = Game.new(data, 1)
+    berlin = data.space("Berlin").id
+    game.destroy_space(berlin)
+    root = parse(draw_board(game))
+    assert "destroyed" in classes(root.find(f".//*[@id='space-{berlin}']"))
+    links = [line for line in root.iter(f"{SVG}path") if "link" in classes(line)]
+    assert len(links) == sum(len(near) for near in game.adjacent) // 2
+    assert all(berlin not in near for near in game.adjacent) and game.state["links"]
+
+
+def test_linked_spaces_of_a_country_sit_side_by_side(data):
+    """The layout puts all but at most two of the 98 links inside a country
+    between neighbouring cells, so few lines cross another space's box."""
+    from dof.cli.board_svg import CELL_H, CELL_W
+
+    layout = Layout(data)
+    inside = [(s.id, o) for s in data.spaces for o in s.adjacent
+              if s.id < o and data.spaces[o].country == s.country]
+    far = [(a, b) for a, b in inside
+           if abs(layout.centre[a][0] - layout.centre[b][0]) > CELL_W * 1.5
+           or abs(layout.centre[a][1] - layout.centre[b][1]) > CELL_H * 1.5]
+    assert len(inside) == 98 and len(far) <= 2
+
+
+def test_a_mod_map_with_an_unknown_country_is_drawn_below(tmp_path):
+    """The layout knows countries by name; a mod's new country still gets a
+    region of its own, under the others, instead of an error."""
+    for path in Path(load_data().source_dir).glob("*.yaml"):
+        text = path.read_text(encoding="utf-8")
+        text = (text.replace("country: Bulgaria", "country: Ruritania")
+                .replace("\n  Bulgaria:", "\n  Ruritania:")
+                .replace("scores: Bulgaria}", "scores: Ruritania}"))
+        (tmp_path / path.name).write_text(text, encoding="utf-8")
+    data = load_data(tmp_path)
+    layout = Layout(data)
+    regions = layout.regions
+    assert regions["Ruritania"][1] > max(y for c, (_, y) in regions.items() if c != "Ruritania")
+    root = parse(draw_board(Game.new(data, 1)))
+    assert len(spaces_of(root)) == 75
+    assert "Ruritania" in "".join(root.itertext())
+
+
+def test_dof_board_draws_a_save_file(mid_game, data, events, tmp_path):
+    save = write_save(mid_game, tmp_path / "game.json")
+    con = console()
+    assert run_board(save, tmp_path / "board.svg", con, data, events) == 0
+    root = parse((tmp_path / "board.svg").read_text(encoding="utf-8"))
+    assert len(markers(root, "democrat")) == len(
+        controlled_spaces(mid_game, "democrat", range(75)))
+    assert f"Wrote {tmp_path / 'board.svg'} (turn {mid_game.state['turn']}" in output(con)
+
+
+def test_dof_board_draws_a_scenarios_starting_position(data, events, tmp_path):
+    """The position as `dof play --position` starts it: the scenario puts
+    SPs in Bulgaria and sets VP +3 on turn 4."""
+    out = tmp_path / "scenario.svg"
+    assert run_board(SCENARIO, out, console(), data, events) == 0
+    root = parse(out.read_text(encoding="utf-8"))
+    assert text_by_id(root, "vp").startswith("VP +3")
+    assert text_by_id(root, "turn").startswith("Turn 4/10")
+
+
+def test_a_corrupt_save_is_one_message_and_exit_code_1(data, events, tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "dof-save", "moves": [', encoding="utf-8")
+    out = tmp_path / "board.svg"
+    assert run_board(bad, out, console(), data, events) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"dof: cannot load {bad}: not a JSON save file") and err.count("\n") == 1
+    assert not out.exists()
+
+
+def test_a_bad_scenario_or_missing_file_is_one_message(data, events, tmp_path, capsys):
+    bad = tmp_path / "bad.scenario.yaml"
+    bad.write_text("position:\n  democrat: {Atlantis: 3}\nplay: {card: Walesa}\n",
+                   encoding="utf-8")
+    assert run_board(bad, tmp_path / "x.svg", console(), data, events) == 1
+    assert run_board(tmp_path / "none.json", tmp_path / "x.svg", console(), data, events) == 1
+    first, second = capsys.readouterr().err.splitlines()
+    assert first.startswith(f"dof: {bad}:2:") and "Atlantis" in first
+    assert second.startswith(f"dof: cannot read {tmp_path / 'none.json'}")
+
+
+def test_png_when_cairosvg_is_installed(mid_game, data, events, tmp_path):
+    pytest.importorskip("cairosvg")
+    save = write_save(mid_game, tmp_path / "game.json")
+    assert run_board(save, tmp_path / "board.png", console(), data, events) == 0
+    assert (tmp_path / "board.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_png_without_cairosvg_says_what_to_install(mid_game, data, events, tmp_path,
+                                                   monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # import cairosvg fails
+    save = write_save(mid_game, tmp_path / "game.json")
+    assert run_board(save, tmp_path / "board.png", console(), data, events) == 1
+    assert "PNG output needs cairosvg (pip install cairosvg)" in capsys.readouterr().err
+    assert not (tmp_path / "board.png").exists()
+
+
+def test_board_svg_at_the_prompt_then_play_goes_on(mid_game, tmp_path):
+    """`board svg FILE` at any prompt; a bad path or a missing FILE is a
+    message and the same question is asked again."""
+    game = Game.from_json(json.loads(json.dumps(mid_game.to_json())), mid_game.data,
+                          mid_game.events)
+    out = tmp_path / "now.svg"
+    con = console()
+    lines = [f"board svg {out}", "board svg /no/such/dir/x.svg", "board svg", "1"]
+    agent = HumanAgent(con, lambda prompt: lines.pop(0), show_board=False)
+    assert agent.choose(game, game.pending) == game.pending.options[0]
+    text = output(con)
+    assert f"Wrote {out}" in text
+    assert "Cannot write /no/such/dir/x.svg" in text and "Usage: board svg FILE" in text
+    assert len(spaces_of(parse(out.read_text(encoding="utf-8")))) == 75
+
+
+def test_the_help_lists_board_svg(mid_game):
+    con = console()
+    lines = ["help", "1"]
+    HumanAgent(con, lambda prompt: lines.pop(0), show_board=False).choose(
+        mid_game, mid_game.pending)
+    assert "board svg FILE  write a picture of the board" in output(con)
+
