@@ -21,7 +21,8 @@ import drawsvg as dw
 from rich.console import Console
 
 from dof.cli.board_view import format_result
-from dof.engine.board import SIDES, controller
+from dof.engine.board import controller
+from dof.engine.terms import SIDES
 
 #: Where each country of the printed map sits, in country-region units
 #: (x to the right, y down): East Germany and Poland on top, Czechoslovakia

@@ -1,4 +1,4 @@
-"""The `dof` command: play, sim, lint and cards.
+"""The `dof` command: play, sim, lint, cards, scenario, lsp and board.
 
 Every failure a user can cause ends with one line on stderr and a non-zero
 exit code, never a traceback (set DOF_DEBUG=1 to see one anyway).
@@ -133,6 +133,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("-v", "--verbose", action="store_true", help="one line per scenario")
     run.add_argument("--mod", type=mod_dir, metavar="DIR", help="with a card mod folder")
     run.set_defaults(handler=cmd_scenario_run)
+
+    board = sub.add_parser("board", help="draw a position as a picture (SVG, or PNG)")
+    board.add_argument("file", metavar="SAVE_OR_SCENARIO",
+                       help="a save file (dof play --save) or a scenario or position file")
+    board.add_argument("-o", "--out", required=True, metavar="FILE",
+                       help="the picture to write: FILE.svg, or FILE.png with cairosvg")
+    board.add_argument("--mod", type=mod_dir, metavar="DIR", help="with a card mod folder")
+    board.set_defaults(handler=cmd_board)
     return parser
 
 
@@ -193,6 +201,12 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
                        mod=args.mod, jobs=args.jobs, ray=args.ray, out=out)
     except SimError as exc:
         raise CliError(str(exc)) from None
+
+
+def cmd_board(args: argparse.Namespace, console: Console) -> int:
+    from dof.cli.board_svg import run_board
+
+    return run_board(Path(args.file), Path(args.out), console, *load_game(args.mod))
 
 
 def cmd_lint(args: argparse.Namespace, console: Console) -> int:
