@@ -26,7 +26,8 @@ from dof.cli.position import (
     put_in_effect,
 )
 from dof.engine.board import SIDES
-from dof.engine.game import Game, GameOver
+from dof.engine.decisions import GameOver
+from dof.engine.game import Game
 from dof.engine.position import PositionError, opening_state, position_state, start_game, year_cards
 
 
