@@ -18,9 +18,10 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from dof.cli.located import YamlFile
 from dof.dsl.diagnostics import did_you_mean
-from dof.engine.actions import finish_card, run_event
+from dof.engine.actions import run_event
 from dof.engine.decisions import Decision
 from dof.engine.game import Game
+from dof.engine.piles import finish_card
 from dof.engine.position import (
     Position,
     PositionError,

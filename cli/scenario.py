@@ -43,9 +43,9 @@ from dof.cli.position import (
 from dof.dsl.diagnostics import Diagnostic, Span
 from dof.engine import rng
 from dof.engine.actions import action_round
-from dof.engine.decisions import Decision
-from dof.engine.events import move_card
-from dof.engine.game import Game, GameOver
+from dof.engine.decisions import Decision, GameOver
+from dof.engine.game import Game
+from dof.engine.piles import move_card
 from dof.engine.position import at_action_round, year_cards
 from dof.engine.power_struggle import controlled_count, deal_count
 from dof.engine.terms import SIDES

@@ -25,7 +25,8 @@ from dof.cli.position import (
     parse_position,
     put_in_effect,
 )
-from dof.engine.game import Game, GameOver
+from dof.engine.decisions import GameOver
+from dof.engine.game import Game
 from dof.engine.position import PositionError, opening_state, position_state, start_game, year_cards
 from dof.engine.terms import SIDES
 

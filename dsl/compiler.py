@@ -1,10 +1,11 @@
 """Checked syntax tree -> engine operations (plain JSON-able data).
 
-The output vocabulary is documented in docs/operations.md. Every operation
-is a dict with an ``"op"`` key and an ``"at"`` key (``path:line:col``, for
-logs); selectors, amounts, conditions and rules are nested dicts and lists.
-Nothing here mentions a particular card, space or country: those come from
-the card files. The compiler assumes the checker passed (names resolve).
+The output vocabulary is named in dof.engine.vocabulary (the compiler writes
+those names, the engine reads them) and documented in docs/operations.md.
+Every operation is a dict with an ``"op"`` key and an ``"at"`` key
+(``path:line:col``, for logs); selectors, amounts, conditions and rules are
+nested dicts and lists. Nothing here mentions a particular card, space or
+country: those come from the card files. The compiler assumes the checker passed (names resolve).
 """
 
 from __future__ import annotations
@@ -14,37 +15,41 @@ from typing import Any
 from dof.dsl.ast import BoxDef, CardDef, CardName, Node, PsCardDef, player
 from dof.dsl.names import Names
 from dof.engine.terms import key
+from dof.engine.vocabulary import Cond, Expr, Hook, Op, Until
 
-Op = dict[str, Any]
+#: One compiled operation (a JSON object).
+Operation = dict[str, Any]
 
 # Grammar aliases -> engine hook names (docs/operations.md, "Hook points").
 _TRIGGER_HOOKS: dict[str, tuple[str, bool]] = {
     # kind: (hook, fires once)
-    "at_next_ps_deal": ("ps_setup", True),
-    "at_each_ps_deal": ("ps_setup", False),
-    "after_next_ps": ("after_power_struggle", True),
-    "at_end_of_this_turn": ("end_of_turn", True),
-    "at_end_of_this_round": ("action_round_end", True),
-    "at_start_of_each_turn": ("after_deal", False),
-    "at_end_of_each_turn": ("end_of_turn", False),
-    "at_each_round": ("action_round_start", False),
-    "instead_of_round": ("action_round_replace", False),
-    "each_check": ("after_check", False),
-    "after_next_play": ("card_played", True),
-    "as_soon_as": ("as_soon_as", True),
-    "at_final_scoring": ("final_scoring", True),
-    "when_game_ends": ("game_end", True),
+    "at_next_ps_deal": (Hook.PS_SETUP, True),
+    "at_each_ps_deal": (Hook.PS_SETUP, False),
+    "after_next_ps": (Hook.AFTER_POWER_STRUGGLE, True),
+    "at_end_of_this_turn": (Hook.END_OF_TURN, True),
+    "at_end_of_this_round": (Hook.ACTION_ROUND_END, True),
+    "at_start_of_each_turn": (Hook.AFTER_DEAL, False),
+    "at_end_of_each_turn": (Hook.END_OF_TURN, False),
+    "at_each_round": (Hook.ACTION_ROUND_START, False),
+    "instead_of_round": (Hook.ACTION_ROUND_REPLACE, False),
+    "each_check": (Hook.AFTER_CHECK, False),
+    "after_next_play": (Hook.CARD_PLAYED, True),
+    "as_soon_as": (Hook.AS_SOON_AS, True),
+    "at_final_scoring": (Hook.FINAL_SCORING, True),
+    "when_game_ends": (Hook.GAME_END, True),
 }
 
 _DURATIONS = {
-    "rest_of_turn": {"until": "end_of_turn"},
-    "rest_of_game": {"until": "end_of_game"},
-    "until_cancelled": {"until": "cancelled"},
-    "until_round_end": {"until": "end_of_action_round"},
-    "until_next_deal": {"until": "next_deal"},
+    "rest_of_turn": {"until": Until.END_OF_TURN},
+    "rest_of_game": {"until": Until.END_OF_GAME},
+    "until_cancelled": {"until": Until.CANCELLED},
+    "until_round_end": {"until": Until.END_OF_ACTION_ROUND},
+    "until_next_deal": {"until": Until.NEXT_DEAL},
 }
 
 _CMP = {"or_more": ">=", "or_less": "<="}
+
+_ARITHMETIC = {"add": Expr.ADD, "sub": Expr.SUB, "mul": Expr.MUL}
 
 # "in the chosen country": a country where spaces are expected.
 _COUNTRY_REFS = {"spaces_of_chosen_country": "chosen_country",
@@ -67,7 +72,7 @@ class Compiler:
         cancels = [self.card_number(n) for c in cdef.all("cancels") for n in c.nodes()[0].strings()]
         program = self.block(event.children[0]) if event else None
         if program is not None and cancels:
-            program = [{"op": "cancel", "cards": cancels, "at": str(event.span)}, *program]
+            program = [{"op": Op.CANCEL, "cards": cancels, "at": str(event.span)}, *program]
         return {
             "event": program,
             "requires": [self.cond(c.children[0]) for c in cdef.all("requires")],
@@ -94,7 +99,7 @@ class Compiler:
         if lasting:
             node = lasting[0]
             return {"award": "lasting", "program": [{
-                "op": "lasting", "duration": {"until": "opponent_reaches_box"},
+                "op": Op.LASTING, "duration": {"until": Until.OPPONENT_REACHES_BOX},
                 "rules": self.rules(node.children[0]), "at": str(node.span)}]}
         return {"award": None, "program": []}
 
@@ -102,20 +107,20 @@ class Compiler:
         return self.cards[key(name.text)]
 
     # ------------------------------------------------------------- statements
-    def block(self, node: Node) -> list[Op]:
+    def block(self, node: Node) -> list[Operation]:
         return [self.stmt(s) for s in node.children if isinstance(s, Node)]
 
-    def body(self, node: Node) -> list[Op]:
+    def body(self, node: Node) -> list[Operation]:
         inner = node.children[0]
         return self.block(inner) if inner.kind == "block" else [self.stmt(inner)]
 
-    def stmt(self, node: Node) -> Op:
+    def stmt(self, node: Node) -> Operation:
         method = getattr(self, "s_" + node.kind)
         op = method(node)
         op.setdefault("at", str(node.span))
         return op
 
-    def s_action(self, node: Node) -> Op:
+    def s_action(self, node: Node) -> Operation:
         actor = "you"
         optional = False
         verb = node.children[-1]
@@ -130,65 +135,65 @@ class Compiler:
             op["optional"] = True  # the player may decline; `if he did` reads the answer
         return op
 
-    def s_if_stmt(self, node: Node) -> Op:
+    def s_if_stmt(self, node: Node) -> Operation:
         cond, then, *rest = node.children
-        op: Op = {"op": "if", "cond": self.cond(cond), "then": self.body(then), "else": []}
+        op: Operation = {"op": Op.IF, "cond": self.cond(cond), "then": self.body(then), "else": []}
         if rest:
             other = rest[0]
             op["else"] = self.body(other) if other.kind == "body" else [self.stmt(other)]
         return op
 
-    def s_choose_one(self, node: Node) -> Op:
+    def s_choose_one(self, node: Node) -> Operation:
         who, *options = node.children
         out = []
         for o in options:
             guard = o.first("option_if")
             out.append({"label": o.strings()[0].text, "do": self.body(o.nodes("body")[0]),
                         "if": self.cond(guard.children[0]) if guard else None})
-        return {"op": "choose_one", "player": player(who), "options": out}
+        return {"op": Op.CHOOSE_ONE, "player": player(who), "options": out}
 
-    def s_for_each(self, node: Node) -> Op:
+    def s_for_each(self, node: Node) -> Operation:
         target, body = node.children
         inner = target.children[0]
         if inner.kind == "country_desc":
-            return {"op": "for_each", "kind": "country", "among": self.country_desc(inner),
+            return {"op": Op.FOR_EACH, "kind": "country", "among": self.country_desc(inner),
                     "do": self.body(body)}
-        return {"op": "for_each", "kind": "space", "among": self.spaces(inner)["where"],
+        return {"op": Op.FOR_EACH, "kind": "space", "among": self.spaces(inner)["where"],
                 "do": self.body(body)}
 
-    def s_lasting(self, node: Node) -> Op:
+    def s_lasting(self, node: Node) -> Operation:
         duration, rules = node.children
-        return {"op": "lasting", "duration": self.duration(duration), "rules": self.rules(rules)}
+        return {"op": Op.LASTING, "duration": self.duration(duration), "rules": self.rules(rules)}
 
-    def s_trigger(self, node: Node) -> Op:
-        return {"op": "trigger", **self.trigger(node)}
+    def s_trigger(self, node: Node) -> Operation:
+        return {"op": Op.TRIGGER, **self.trigger(node)}
 
-    def s_next_rule(self, node: Node) -> Op:
-        return {"op": "lasting", "duration": {"until": "used", "uses": 1},
+    def s_next_rule(self, node: Node) -> Operation:
+        return {"op": Op.LASTING, "duration": {"until": Until.USED, "uses": 1},
                 "rules": [self.r_check_rule(node)]}
 
-    def s_roll_off(self, node: Node) -> Op:
+    def s_roll_off(self, node: Node) -> Operation:
         best_of, expr = node.children
-        return {"op": "roll_off", "players": ["democrat", "communist"], "best_of": int(best_of),
+        return {"op": Op.ROLL_OFF, "players": ["democrat", "communist"], "best_of": int(best_of),
                 "add": self.expr(expr)}
 
-    def s_score(self, node: Node) -> Op:
-        return {"op": "score", "country": self.countries(node.children[0])}
+    def s_score(self, node: Node) -> Operation:
+        return {"op": Op.SCORE, "country": self.countries(node.children[0])}
 
-    def s_cancel(self, node: Node) -> Op:
-        return {"op": "cancel", "cards": [self.card_number(n) for n in node.children[0].strings()]}
+    def s_cancel(self, node: Node) -> Operation:
+        return {"op": Op.CANCEL, "cards": [self.card_number(n) for n in node.children[0].strings()]}
 
-    def s_end_effect(self, node: Node) -> Op:
-        return {"op": "end_effect"}
+    def s_end_effect(self, node: Node) -> Operation:
+        return {"op": Op.END_EFFECT}
 
-    def s_eliminate(self, node: Node) -> Op:
-        return {"op": "eliminate", "space": self.one_space(node.children[0])}
+    def s_eliminate(self, node: Node) -> Operation:
+        return {"op": Op.ELIMINATE, "space": self.one_space(node.children[0])}
 
-    def s_succeed(self, node: Node) -> Op:
-        return {"op": "succeed"}
+    def s_succeed(self, node: Node) -> Operation:
+        return {"op": Op.SUCCEED}
 
-    def s_bar_suit(self, node: Node) -> Op:
-        return {"op": "bar_suit"}
+    def s_bar_suit(self, node: Node) -> Operation:
+        return {"op": Op.BAR_SUIT}
 
     # ------------------------------------------------------------- verbs
     def _sp_parts(self, node: Node) -> tuple[Any, list[str], list[Node], int | None]:
@@ -198,36 +203,36 @@ class Compiler:
         cap = node.first("cap")
         return amount, owners, spaces, (int(cap.ints()[0]) if cap else None)
 
-    def v_place(self, node: Node, actor: str) -> Op:
+    def v_place(self, node: Node, actor: str) -> Operation:
         amount, owners, (where,), cap = self._sp_parts(node)
-        return {"op": "place", "amount": amount, "owner": owners[0] if owners else actor,
+        return {"op": Op.PLACE, "amount": amount, "owner": owners[0] if owners else actor,
                 **self.spaces(where), "per_space_max": cap}
 
-    def v_place_enough(self, node: Node, actor: str) -> Op:
+    def v_place_enough(self, node: Node, actor: str) -> Operation:
         owners = [player(o) for o in node.nodes("owner")]
-        return {"op": "place_to_control", "owner": owners[0] if owners else actor,
+        return {"op": Op.PLACE_TO_CONTROL, "owner": owners[0] if owners else actor,
                 **self.spaces(node.nodes("spaces")[0])}
 
-    def v_remove(self, node: Node, actor: str) -> Op:
+    def v_remove(self, node: Node, actor: str) -> Operation:
         amount, owners, (where,), cap = self._sp_parts(node)
-        return {"op": "remove", "amount": amount, "owner": owners[0] if owners else "opponent",
+        return {"op": Op.REMOVE, "amount": amount, "owner": owners[0] if owners else "opponent",
                 **self.spaces(where), "per_space_max": cap}
 
-    def v_replace(self, node: Node, actor: str) -> Op:
+    def v_replace(self, node: Node, actor: str) -> Operation:
         amount, owners, (where,), _ = self._sp_parts(node)
-        return {"op": "replace", "amount": amount, "owner": owners[0], "new_owner": owners[-1],
+        return {"op": Op.REPLACE, "amount": amount, "owner": owners[0], "new_owner": owners[-1],
                 **self.spaces(where)}
 
-    def v_move(self, node: Node, actor: str) -> Op:
+    def v_move(self, node: Node, actor: str) -> Operation:
         amount, owners, (src, dst), cap = self._sp_parts(node)
         source, target = self.spaces(src), self.spaces(dst)
-        return {"op": "move", "amount": amount, "owner": owners[0] if owners else actor,
+        return {"op": Op.MOVE, "amount": amount, "owner": owners[0] if owners else actor,
                 "from": source["where"], "from_choice": source["choice"],
                 "to": target["where"], "to_choice": target["choice"], "per_space_max": cap}
 
-    def v_checks(self, node: Node, actor: str) -> Op:
+    def v_checks(self, node: Node, actor: str) -> Operation:
         where = node.first("check_where")
-        op: Op = {"op": "support_checks", "count": self.amount(node.children[0]),
+        op: Operation = {"op": Op.SUPPORT_CHECKS, "count": self.amount(node.children[0]),
                   "ops": self.ops_value(node.first("ops_of", "ops_fixed", "ops_expr")),
                   "where": self.spaces(where.children[0])["where"] if where else None,
                   "bonus": 0, "needs_opponent_sp": True}
@@ -238,102 +243,102 @@ class Compiler:
                 op["needs_opponent_sp"] = False  # card text overrides rule 6.2.3 (5.4)
         return op
 
-    def v_operations(self, node: Node, actor: str) -> Op:
+    def v_operations(self, node: Node, actor: str) -> Operation:
         options = [{"opt_place": "place", "opt_checks": "support_checks",
                     "opt_tiananmen": "tiananmen"}[o.kind]
                    for o in node.nodes("opt_place", "opt_checks", "opt_tiananmen")]
         where = node.first("spaces")
-        return {"op": "operations",
+        return {"op": Op.OPERATIONS,
                 "ops": self.ops_value(node.first("ops_of", "ops_fixed", "ops_expr")),
                 "options": options or ["place", "support_checks", "tiananmen"],
                 "where": self.spaces(where)["where"] if where else None}
 
-    def v_gain_vp(self, node: Node, actor: str) -> Op:
-        return {"op": "vp", "amount": self.amount(node.children[0])}
+    def v_gain_vp(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.VP, "amount": self.amount(node.children[0])}
 
-    def v_ussr(self, node: Node, actor: str) -> Op:
+    def v_ussr(self, node: Node, actor: str) -> Operation:
         name = node.strings()[0].text
-        return {"op": "ussr_advance", "to": self.names.ussr[key(name)], "name": name}
+        return {"op": Op.USSR_ADVANCE, "to": self.names.ussr[key(name)], "name": name}
 
-    def v_tiananmen_advance(self, node: Node, actor: str) -> Op:
-        return {"op": "tiananmen_advance", "boxes": int(node.ints()[0])}
+    def v_tiananmen_advance(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.TIANANMEN_ADVANCE, "boxes": int(node.ints()[0])}
 
-    def v_power_struggle(self, node: Node, actor: str) -> Op:
-        return {"op": "power_struggle", "country": self.countries(node.children[0])}
+    def v_power_struggle(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.POWER_STRUGGLE, "country": self.countries(node.children[0])}
 
-    def v_end_game(self, node: Node, actor: str) -> Op:
-        return {"op": "end_game", "when": "end_of_turn" if node.children else "now"}
+    def v_end_game(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.END_GAME, "when": "end_of_turn" if node.children else "now"}
 
-    def v_draw_cards(self, node: Node, actor: str) -> Op:
-        return {"op": "draw", "count": self.amount(node.children[0]), "deck": "strategy"}
+    def v_draw_cards(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.DRAW, "count": self.amount(node.children[0]), "deck": "strategy"}
 
-    def v_draw_ps(self, node: Node, actor: str) -> Op:
-        return {"op": "draw", "count": self.amount(node.children[0]), "deck": "power_struggle"}
+    def v_draw_ps(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.DRAW, "count": self.amount(node.children[0]), "deck": "power_struggle"}
 
-    def v_discard(self, node: Node, actor: str) -> Op:
-        return {"op": "discard", "cards": self.cards_sel(node.children[0], default_scoring=False)}
+    def v_discard(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.DISCARD, "cards": self.cards_sel(node.children[0], default_scoring=False)}
 
-    def v_discard_ps(self, node: Node, actor: str) -> Op:
-        return {"op": "discard", "cards": {"pool": "power_struggle_hand", "random": True,
+    def v_discard_ps(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.DISCARD, "cards": {"pool": "power_struggle_hand", "random": True,
                                            "count": self.amount(node.children[0])}}
 
-    def v_reveal(self, node: Node, actor: str) -> Op:
-        return {"op": "reveal", "cards": self.cards_sel(node.children[0])}
+    def v_reveal(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.REVEAL, "cards": self.cards_sel(node.children[0])}
 
-    def v_reveal_ps(self, node: Node, actor: str) -> Op:
-        return {"op": "reveal", "cards": {"pool": "power_struggle_hand", "count": "all"}}
+    def v_reveal_ps(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.REVEAL, "cards": {"pool": "power_struggle_hand", "count": "all"}}
 
-    def v_declare_next(self, node: Node, actor: str) -> Op:
-        return {"op": "declare_next_card"}
+    def v_declare_next(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.DECLARE_NEXT_CARD}
 
-    def v_take(self, node: Node, actor: str) -> Op:
-        return {"op": "take", "cards": self.cards_sel(node.children[0])}
+    def v_take(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.TAKE, "cards": self.cards_sel(node.children[0])}
 
-    def v_take_ps(self, node: Node, actor: str) -> Op:
+    def v_take_ps(self, node: Node, actor: str) -> Operation:
         amount, _random, victim = node.children
-        return {"op": "take", "cards": {"pool": "power_struggle_hand", "of": player(victim),
+        return {"op": Op.TAKE, "cards": {"pool": "power_struggle_hand", "of": player(victim),
                                          "count": self.amount(amount), "random": True}}
 
-    def v_give(self, node: Node, actor: str) -> Op:
+    def v_give(self, node: Node, actor: str) -> Operation:
         to, cards = node.children
-        return {"op": "give", "to": player(to), "cards": self.cards_sel(cards)}
+        return {"op": Op.GIVE, "to": player(to), "cards": self.cards_sel(cards)}
 
-    def v_play_event(self, node: Node, actor: str) -> Op:
-        return {"op": "play_event", "card": self.card_ref(node.children[0])}
+    def v_play_event(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.PLAY_EVENT, "card": self.card_ref(node.children[0])}
 
-    def v_play_ops(self, node: Node, actor: str) -> Op:
-        return {"op": "play_ops", "card": self.card_ref(node.children[0]),
+    def v_play_ops(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.PLAY_OPS, "card": self.card_ref(node.children[0]),
                 "without_event": bool(node.nodes("without_event"))}
 
-    def v_play_ops_from(self, node: Node, actor: str) -> Op:
-        return {"op": "play_ops", "cards": self.cards_sel(node.children[0]),
+    def v_play_ops_from(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.PLAY_OPS, "cards": self.cards_sel(node.children[0]),
                 "without_event": bool(node.nodes("without_event"))}
 
-    def v_set_aside(self, node: Node, actor: str) -> Op:
-        return {"op": "set_aside", "cards": self.cards_sel(node.children[0]),
+    def v_set_aside(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.SET_ASIDE, "cards": self.cards_sel(node.children[0]),
                 "until": "next_turn"}
 
-    def v_choose_space(self, node: Node, actor: str) -> Op:
-        return {"op": "choose", "kind": "space", "among": self.spaces(node.children[0])["where"]}
+    def v_choose_space(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.CHOOSE, "kind": "space", "among": self.spaces(node.children[0])["where"]}
 
-    def v_choose_country(self, node: Node, actor: str) -> Op:
-        return {"op": "choose", "kind": "country", "among": self.country_desc(node.children[0])}
+    def v_choose_country(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.CHOOSE, "kind": "country", "among": self.country_desc(node.children[0])}
 
-    def v_choose_card(self, node: Node, actor: str) -> Op:
-        return {"op": "choose", "kind": "card", "among": self.cards_sel(node.children[0])}
+    def v_choose_card(self, node: Node, actor: str) -> Operation:
+        return {"op": Op.CHOOSE, "kind": "card", "among": self.cards_sel(node.children[0])}
 
-    def v_roll(self, node: Node, actor: str) -> Op:
+    def v_roll(self, node: Node, actor: str) -> Operation:
         mods = [self.expr(m.children[0]) if m.kind == "mod_plus"
-                else {"expr": "neg", "of": self.expr(m.children[0])} for m in node.children]
-        return {"op": "roll", "modifiers": mods}
+                else {"expr": Expr.NEG, "of": self.expr(m.children[0])} for m in node.children]
+        return {"op": Op.ROLL, "modifiers": mods}
 
     # ------------------------------------------------------------- lasting rules
     def duration(self, node: Node) -> dict[str, Any]:
         if node.kind in _DURATIONS:
             return dict(_DURATIONS[node.kind])
         if node.kind == "for_uses":
-            return {"until": "used", "uses": int(node.ints()[0])}
-        return {"until": "end_of_power_struggle", "country": self.ps_where(node.children[0])}
+            return {"until": Until.USED, "uses": int(node.ints()[0])}
+        return {"until": Until.END_OF_POWER_STRUGGLE, "country": self.ps_where(node.children[0])}
 
     def rules(self, node: Node) -> list[dict[str, Any]]:
         return [self.rule(r) for r in node.children if isinstance(r, Node)]
@@ -350,7 +355,7 @@ class Compiler:
     def r_ops_rule(self, node: Node) -> dict[str, Any]:
         printed = node.first("printed")
         cond = node.first("ops_if")
-        return {"hook": "ops_value", "player": player(node.children[0]),
+        return {"hook": Hook.OPS_VALUE, "player": player(node.children[0]),
                 "delta": int(node.ints()[0]),
                 "printed": int(printed.ints()[0]) if printed else None,
                 "if_all_spent_in": self.spaces(cond.children[0])["where"] if cond else None}
@@ -364,48 +369,48 @@ class Compiler:
                 "at": str(node.span)}
         effect = node.first("check_modifier", "check_ignore_adjacency")
         if effect.kind == "check_modifier":
-            return {"hook": "check_modifier", **base, "delta": int(effect.ints()[0])}
-        return {"hook": "adjacency_modifier", **base,
+            return {"hook": Hook.CHECK_MODIFIER, **base, "delta": int(effect.ints()[0])}
+        return {"hook": Hook.ADJACENCY_MODIFIER, **base,
                 "ignore_controlled_by": self.control(effect.children[0])}
 
     def r_check_ban(self, node: Node) -> dict[str, Any]:
         who, where = node.children
-        return {"hook": "check_ban", "player": player(who),
+        return {"hook": Hook.CHECK_BAN, "player": player(who),
                 "where": self.spaces(where.children[0])["where"]}
 
     def r_place_ban(self, node: Node) -> dict[str, Any]:
         who, where = node.children
-        return {"hook": "placement_ban", "player": player(who),
+        return {"hook": Hook.PLACEMENT_BAN, "player": player(who),
                 "where": self.spaces(where)["where"]}
 
     def r_place_cost(self, node: Node) -> dict[str, Any]:
         where, who, cost = node.children
-        return {"hook": "placement_cost", "player": player(who), "where":
+        return {"hook": Hook.PLACEMENT_COST, "player": player(who), "where":
                 self.spaces(where)["where"], "cost": int(cost)}
 
     def r_ts_rule(self, node: Node) -> dict[str, Any]:
         who, delta = node.children
-        return {"hook": "tiananmen_modifier", "player": player(who), "delta": int(delta)}
+        return {"hook": Hook.TIANANMEN_MODIFIER, "player": player(who), "delta": int(delta)}
 
     def r_extra_rounds(self, node: Node) -> dict[str, Any]:
         who, count = node.children
-        return {"hook": "action_rounds", "player": player(who), "delta": int(count)}
+        return {"hook": Hook.ACTION_ROUNDS, "player": player(who), "delta": int(count)}
 
     def r_optional_extra_rounds(self, node: Node) -> dict[str, Any]:
         return {**self.r_extra_rounds(node), "optional": True}  # the player may pass it
 
     def r_hand_size(self, node: Node) -> dict[str, Any]:
         who, size = node.children
-        return {"hook": "hand_size", "player": player(who), "size": int(size)}
+        return {"hook": Hook.HAND_SIZE, "player": player(who), "size": int(size)}
 
     def r_aftermath_rule(self, node: Node) -> dict[str, Any]:
         winner = node.first("winner")
-        return {"hook": "ps_roll_modifier", "delta": int(node.ints()[0]),
+        return {"hook": Hook.PS_ROLL_MODIFIER, "delta": int(node.ints()[0]),
                 "if_winner": player(winner.children[0]) if winner else None}
 
     def r_play_option(self, node: Node) -> dict[str, Any]:
         who, mode = node.children
-        return {"hook": "play_option", "player": player(who), "per_turn": 1,
+        return {"hook": Hook.PLAY_OPTION, "player": player(who), "per_turn": 1,
                 "mode": {"mode_no_event": "ops_without_opponent_event",
                          "mode_both": "ops_and_event"}[mode.kind]}
 
@@ -607,7 +612,7 @@ class Compiler:
             lo, hi = (int(x) for x in key_.split("-")) if isinstance(key_, str) else (
                 int(key_), int(key_))
             rows.append([lo, hi, int(value)])
-        return {"expr": "table", "key": {"expr": "roll"}, "rows": rows}
+        return {"expr": Expr.TABLE, "key": {"expr": Expr.ROLL}, "rows": rows}
 
     def ops_value(self, node: Node) -> dict[str, Any]:
         if node.kind == "ops_of":
@@ -621,37 +626,37 @@ class Compiler:
         if kind == "num":
             return int(node.ints()[0])
         if kind == "the_roll":
-            return {"expr": "roll"}
+            return {"expr": Expr.ROLL}
         if kind == "the_turn":
-            return {"expr": "turn"}
-        if kind in ("add", "sub", "mul"):
+            return {"expr": Expr.TURN}
+        if kind in _ARITHMETIC:
             a, b = node.children
-            return {"expr": kind, "args": [self.expr(a), self.expr(b)]}
+            return {"expr": _ARITHMETIC[kind], "args": [self.expr(a), self.expr(b)]}
         if kind == "count":
             return self.countable(node.children[0])
         if kind == "per_each":
             n, what = node.children
-            return {"expr": "mul", "args": [int(n), self.countable(what)]}
+            return {"expr": Expr.MUL, "args": [int(n), self.countable(what)]}
         if kind in ("ops_of", "ops_fixed", "ops_expr"):
-            return {"expr": "ops", **self.ops_value(node)}
+            return {"expr": Expr.OPS, **self.ops_value(node)}
         raise ValueError(f"unknown expression {kind}")
 
     def countable(self, node: Node) -> dict[str, Any]:
         kind = node.kind
         if kind == "count_spaces":
-            return {"expr": "count_spaces", "where": self.spaces(node.children[0])["where"]}
+            return {"expr": Expr.COUNT_SPACES, "where": self.spaces(node.children[0])["where"]}
         if kind == "count_countries":
-            return {"expr": "count_countries", "power": player(node.children[0])}
+            return {"expr": Expr.COUNT_COUNTRIES, "power": player(node.children[0])}
         if kind == "count_ps_suit":
-            return {"expr": "count_drawn", "suit": self.names.ps_cards[key(
+            return {"expr": Expr.COUNT_DRAWN, "suit": self.names.ps_cards[key(
                 node.strings()[0].text)]}
         if kind == "count_discarded":
-            return {"expr": "count_discarded"}
+            return {"expr": Expr.COUNT_DISCARDED}
         if kind == "count_pool":
             pool = node.nodes("drawn", "revealed")[0].kind
-            return {"expr": "count_cards", "cards": self.card_filters(
+            return {"expr": Expr.COUNT_CARDS, "cards": self.card_filters(
                 {"pool": pool, "count": "all"}, node.children[1:])}
-        return {"expr": "count_events", "cards": [self.card_number(n) for n in
+        return {"expr": Expr.COUNT_EVENTS, "cards": [self.card_number(n) for n in
                                                   node.children[0].strings()]}
 
     # ------------------------------------------------------------- conditions
@@ -659,46 +664,48 @@ class Compiler:
         kind = node.kind
         c = node.children
         if kind in ("cond_and", "cond_or"):
-            return {"cond": kind[5:], "args": [self.cond(c[0]), self.cond(c[1])]}
+            return {"cond": Cond.AND if kind == "cond_and" else Cond.OR,
+                    "args": [self.cond(c[0]), self.cond(c[1])]}
         if kind == "cond_not":
-            return {"cond": "not", "arg": self.cond(c[0])}
+            return {"cond": Cond.NOT, "arg": self.cond(c[0])}
         if kind in ("cond_event", "cond_in_effect", "cond_not_in_effect", "cond_cancelled",
                     "cond_succeeded"):
-            name = {"cond_event": "event_occurred", "cond_in_effect": "in_effect",
-                    "cond_not_in_effect": "not_in_effect", "cond_cancelled": "cancelled",
-                    "cond_succeeded": "succeeded"}[kind]
+            name = {"cond_event": Cond.EVENT_OCCURRED, "cond_in_effect": Cond.IN_EFFECT,
+                    "cond_not_in_effect": Cond.NOT_IN_EFFECT, "cond_cancelled": Cond.CANCELLED,
+                    "cond_succeeded": Cond.SUCCEEDED}[kind]
             return {"cond": name, "card": self.card_number(node.strings()[0])}
         if kind == "cond_controls":
-            return {"cond": "controls", "player": player(c[0]), "where": self.spaces(c[1])["where"],
-                    "choice": self.spaces(c[1])["choice"]}
+            return {"cond": Cond.CONTROLS, "player": player(c[0]),
+                    "where": self.spaces(c[1])["where"], "choice": self.spaces(c[1])["choice"]}
         if kind == "cond_power_in":
-            return {"cond": "holds_power", "player": player(c[0]), "country": self.countries(c[1])}
+            return {"cond": Cond.HOLDS_POWER, "player": player(c[0]),
+                    "country": self.countries(c[1])}
         if kind == "cond_power_count":
-            return {"cond": "power_count", "player": player(c[0]),
+            return {"cond": Cond.POWER_COUNT, "player": player(c[0]),
                     "cmp": _CMP[c[2].kind], "value": int(c[1])}
         if kind == "cond_vp_lead":
-            return {"cond": "vp_lead", "player": player(c[0])}
+            return {"cond": Cond.VP_LEAD, "player": player(c[0])}
         if kind == "cond_ts_ahead":
-            return {"cond": "tiananmen_ahead", "player": player(c[0])}
+            return {"cond": Cond.TIANANMEN_AHEAD, "player": player(c[0])}
         if kind == "cond_ts_reached":
-            return {"cond": "tiananmen_reached", "player": player(c[0]), "box": int(c[1])}
+            return {"cond": Cond.TIANANMEN_REACHED, "player": player(c[0]), "box": int(c[1])}
         if kind == "cond_compare":
-            return {"cond": "compare", "left": self.expr(c[0]), **self.comparison(c[1])}
+            return {"cond": Cond.COMPARE, "left": self.expr(c[0]), **self.comparison(c[1])}
         if kind == "cond_period":
-            return {"cond": "period", "period": c[0].kind}
+            return {"cond": Cond.PERIOD, "period": c[0].kind}
         if kind == "cond_cards_exist":
             pool = node.nodes("drawn", "revealed")[0].kind
-            return {"cond": "cards_exist", "cards": self.card_filters(
+            return {"cond": Cond.CARDS_EXIST, "cards": self.card_filters(
                 {"pool": pool, "count": "all"}, c[1:])}
         if kind in ("cond_exists", "cond_none"):
-            return {"cond": "exists" if kind == "cond_exists" else "none",
+            return {"cond": Cond.EXISTS if kind == "cond_exists" else Cond.NONE,
                     "where": self.spaces(c[0])["where"]}
         if kind == "cond_card":
-            return {"cond": "card", "card": self.card_ref(c[0]), **self.card_pred(c[1])}
+            return {"cond": Cond.CARD, "card": self.card_ref(c[0]), **self.card_pred(c[1])}
         if kind == "cond_did":
-            return {"cond": "did", "value": c[1].kind == "did_yes"}
+            return {"cond": Cond.DID, "value": c[1].kind == "did_yes"}
         if kind == "cond_won_roll_off":
-            return {"cond": "won_roll_off", "player": player(c[0])}
+            return {"cond": Cond.WON_ROLL_OFF, "player": player(c[0])}
         raise ValueError(f"unknown condition {kind}")
 
     def comparison(self, node: Node) -> dict[str, Any]:

@@ -3,42 +3,36 @@
 from __future__ import annotations
 
 from dof.engine import hooks
+from dof.engine.effects import expire
 from dof.engine.operations import (
     OPS_USES,
     ops_uses,
+    ops_value,
     place_with_ops,
     support_checks,
     tiananmen_attempt,
 )
+from dof.engine.piles import finish_card
 from dof.engine.scoring import play_scoring_card
+from dof.engine.selectors import event_available
+from dof.engine.vocabulary import Hook, Until
 
 
 def rounds_allowed(game, side: str) -> int:
     """4.5.2: seven action rounds, changed by lasting effects (an extra round)."""
-    return game.data.action_rounds + hooks.total(game, "action_rounds", player=side)
+    return game.data.action_rounds + hooks.total(game, Hook.ACTION_ROUNDS, player=side)
 
 
 def optional_round(game, side: str) -> bool:
     """Whether ``side``'s current round is an extra one he may pass (an
     effect that lets him take it rather than gives it, 4.1)."""
-    effects = hooks.active(game, "action_rounds")
+    effects = hooks.active(game, Hook.ACTION_ROUNDS)
     if not any(e["rule"].get("optional") for e in effects):
         return False
     owed = game.data.action_rounds + sum(
         game.events.effect_value(game, e, {"player": side})
         for e in effects if not e["rule"].get("optional"))
     return game.state["rounds"][side] > owed
-
-
-def ops_value(game, side: str, card: int | None, declared=(), printed: int | None = None) -> int:
-    """7.3: the card's Ops for ``side``: printed value plus every modifier in
-    aggregate, then a minimum of 1 (7.3.2; ruling R8). ``printed`` stands in
-    for the card's own value when an event grants Ops "as if a card of N Ops"
-    or a computed number of Ops (ruling R46)."""
-    if printed is None:
-        printed = game.data.cards[card].ops
-    return max(1, printed + hooks.total(game, "ops_value", player=side, card=card,
-                                        printed=printed, declared=declared))
 
 
 def choose_use(game, side: str, allowed=None, card: int | None = None, prompt: str = ""):
@@ -66,36 +60,28 @@ def use_ops(game, side: str, use: str, card: int | None, printed: int | None = N
         yield from tiananmen_attempt(game, side, ops, card)
 
 
-def event_available(game, card: int, side: str) -> bool:
-    """Whether ``side`` may have this card's event happen now (7.1, ruling R43)."""
-    events = game.events
-    return events is not None and events.has_event(card) and events.playable(game, card, side)
-
-
 def action_round(game):
     """One action round of the phasing player: lasting obligations first, then
     one card (5.1), or a forfeit with an empty hand (4.5.2)."""
-    from dof.engine.events import expire
-
     st = game.state
     side = st["phasing"]
     st["rounds"][side] += 1
     if (yield from pass_extra_round(game, side)):
         return
-    yield from hooks.run(game, "action_round_start", player=side)
+    yield from hooks.run(game, Hook.ACTION_ROUND_START, player=side)
     if not st["hands"][side]:
         # 4.5.2: no card, no round, so no obligation to meet either (ruling R38).
         game.note("forfeit", f"{side} has no card and forfeits action round {st['ar']}",
                   player=side)
-        yield from hooks.run(game, "card_played", player=side, played=None, played_use=None)
+        yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=None, played_use=None)
     elif not (yield from obligation(game, side)):
         options = playable_cards(game, side)
         card = yield game.ask("card", side, options, f"{side}: choose a card to play",
                               describe=game.card_name)
         yield from play_card(game, side, card)
-    yield from hooks.run(game, "action_round_end", player=side)
-    expire(game, "end_of_action_round")
-    yield from hooks.run(game, "as_soon_as")
+    yield from hooks.run(game, Hook.ACTION_ROUND_END, player=side)
+    expire(game, Until.END_OF_ACTION_ROUND)
+    yield from hooks.run(game, Hook.AS_SOON_AS)
 
 
 def pass_extra_round(game, side: str):
@@ -119,7 +105,7 @@ def obligation(game, side: str):
     in hand he must (ruling R38). True when it took the round. Only an
     obligation that binds ``side`` counts (a strike binds one player)."""
     if not any(game.events.applies(game, e, {"player": side})
-               for e in hooks.active(game, "action_round_replace")):
+               for e in hooks.active(game, Hook.ACTION_ROUND_REPLACE)):
         return False
     scoring = [c for c in game.hand(side) if game.data.cards[c].side == "scoring"]
     if scoring:
@@ -135,9 +121,9 @@ def obligation(game, side: str):
         if pick != "obligation":
             yield from play_card(game, side, pick)
             return True
-    replaced = yield from hooks.run(game, "action_round_replace", player=side)
+    replaced = yield from hooks.run(game, Hook.ACTION_ROUND_REPLACE, player=side)
     if replaced:  # no card was played this round
-        yield from hooks.run(game, "card_played", player=side, played=None, played_use=None)
+        yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=None, played_use=None)
     return replaced
 
 
@@ -173,7 +159,7 @@ def _own_event(game, side: str, card: int) -> bool:
 def play_option(game, side: str, mode: str) -> dict | None:
     """A once-per-turn way to play a card that a lasting effect grants
     (6.3.5: Tiananmen boxes 7 and 8), if unused this turn."""
-    for effect in hooks.active(game, "play_option"):
+    for effect in hooks.active(game, Hook.PLAY_OPTION):
         if game.events.effect_value(game, effect, {"player": side, "mode": mode}):
             return effect
     return None
@@ -187,7 +173,7 @@ def play_card(game, side: str, card: int):
     info = game.data.cards[card]
     game.note("play", f"{side} plays {game.card_name(card)}", player=side, card=card)
     if info.side == "scoring":
-        yield from hooks.run(game, "card_played", player=side, played=card,
+        yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card,
                              played_use="scoring")
         yield from play_scoring_card(game, side, card)
         return
@@ -208,7 +194,7 @@ def play_card(game, side: str, card: int):
                          card=card)
     # After the choice and before the card's effects: a watch on how the
     # next card is played is settled here (ruling R53).
-    yield from hooks.run(game, "card_played", player=side, played=card, played_use=use)
+    yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card, played_use=use)
     if use == "event":
         happened = yield from run_event(game, card, side)
     elif use == "ops_and_event":
@@ -300,17 +286,3 @@ def run_event(game, card: int, side: str):
     if happened and card not in game.state["events_played"]:
         game.state["events_played"].append(card)
     return happened
-
-
-def finish_card(game, card: int, happened: bool) -> None:
-    """5.2 / 2.2.4: after the round the card goes to the discard pile, or out of
-    the game when its asterisk event happened; an event may have put it on
-    display already (lasting effects, 7.2)."""
-    st = game.state
-    if st["played"] != card:
-        return
-    st["played"] = None
-    if happened and game.data.cards[card].removed:
-        st["removed"].append(card)
-    else:
-        st["discard"].append(card)

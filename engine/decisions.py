@@ -1,4 +1,5 @@
-"""Decisions: every choice a player makes, with its legal answers.
+"""Decisions: every choice a player makes, with its legal answers, and the
+end of the game (GameOver), the one way the rules stop asking.
 
 The engine yields a Decision and waits; agents (a person at the terminal, a
 bot, a scripted list) answer it. The engine never reads the keyboard.
@@ -9,6 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from dof.engine.outcome import Termination
+
+
+class GameOver(Exception):
+    """Raised anywhere in the rules to end the game at once (10.1, 10.2...);
+    the driver records it in ``state["result"]``, where ``how`` is plain
+    JSON (the Termination's value)."""
+
+    def __init__(self, winner: str | None, how: Termination, detail: str = ""):
+        super().__init__(f"{winner or 'draw'} by {how}")
+        self.winner = winner
+        self.how = how
+        self.detail = detail
 
 
 class IllegalAnswer(ValueError):

@@ -18,25 +18,17 @@ from typing import Any
 
 from dof.engine import rng
 from dof.engine.board import opponent
-from dof.engine.decisions import Decision, IllegalAnswer
+from dof.engine.decisions import Decision, GameOver, IllegalAnswer
+from dof.engine.outcome import Termination
 from dof.engine.setup import initial_state
 from dof.engine.turn import PHASES, STEPS, TurnCallbacks, attach_turn_machine
 from dof.engine.validate import StateError, check_state
+from dof.engine.vocabulary import PROGRAM_FORMAT
 
 SAVE_FORMAT = "dof-save"
 SAVE_VERSION = 1
 
 Steps = Generator[Decision, Any, None]
-
-
-class GameOver(Exception):
-    """Raised anywhere in the rules to end the game at once (10.1, 10.2...)."""
-
-    def __init__(self, winner: str | None, how: str, detail: str = ""):
-        super().__init__(f"{winner or 'draw'} by {how}")
-        self.winner = winner
-        self.how = how
-        self.detail = detail
 
 
 class SaveError(ValueError):
@@ -48,6 +40,14 @@ def mods_of(events) -> list[dict]:
     a save keeps them so that it is never replayed with other cards."""
     fingerprint = getattr(events, "mods", None)
     return fingerprint() if fingerprint else []
+
+
+def save_header(events) -> dict:
+    """What a save is and what it needs to replay: the save format, the
+    format of the compiled card programs its lasting effects hold, and the
+    mod card files."""
+    return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+            "program_format": PROGRAM_FORMAT, "mods": mods_of(events)}
 
 
 def _check_mods(saved: Any, current: list[dict]) -> None:
@@ -113,7 +113,7 @@ class Game(TurnCallbacks):
         except GameOver as end:
             self.state["result"] = {
                 "winner": end.winner,
-                "how": end.how,
+                "how": end.how.value,
                 "detail": end.detail,
                 "vp": self.state["vp"],
                 "turn": min(self.state["turn"], self.data.turns),
@@ -192,9 +192,7 @@ class Game(TurnCallbacks):
         """Plain data for a save file, valid at any pending decision; it
         names the mod card files the game is played with (see ``mods``)."""
         return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "mods": mods_of(self.events),
+            **save_header(self.events),
             "checkpoint": marshal.loads(self._ckpt),
             "journal": list(self._journal),
             "log": self.log[: self._ckpt_log],
@@ -211,6 +209,10 @@ class Game(TurnCallbacks):
             raise SaveError("not a dof save file (no 'format: dof-save')")
         if obj.get("version") != SAVE_VERSION:
             raise SaveError(f"save version {obj.get('version')!r} is not supported")
+        if obj.get("program_format") != PROGRAM_FORMAT:
+            raise SaveError(f"the save's card programs are in format "
+                            f"{obj.get('program_format')!r}, but this dof runs format "
+                            f"{PROGRAM_FORMAT}: the save was made by another version of dof")
         _check_mods(obj.get("mods", []), mods_of(events))
         for part in ("checkpoint", "state") if verify else ():
             try:
@@ -302,9 +304,9 @@ class Game(TurnCallbacks):
         """10.1: +20 wins for the Democrat, -20 for the Communist."""
         vp = self.state["vp"]
         if vp >= 20:
-            raise GameOver("democrat", "automatic_victory", f"VP reached {vp:+d}")
+            raise GameOver("democrat", Termination.AUTOMATIC_VICTORY, f"VP reached {vp:+d}")
         if vp <= -20:
-            raise GameOver("communist", "automatic_victory", f"VP reached {vp:+d}")
+            raise GameOver("communist", Termination.AUTOMATIC_VICTORY, f"VP reached {vp:+d}")
 
     def hand(self, side: str) -> list[int]:
         return self.state["hands"][side]

@@ -1,10 +1,24 @@
-"""Operations (6.0): placing SPs (6.1), support checks (6.2) and Tiananmen
-Square attempts (6.3), including their uses by events (7.4)."""
+"""Operations (6.0): a card's Ops value (7.3), placing SPs (6.1), support
+checks (6.2) and Tiananmen Square attempts (6.3), including their uses by
+events (7.4)."""
 
 from __future__ import annotations
 
 from dof.engine import hooks
 from dof.engine.board import controller
+from dof.engine.vocabulary import Hook, Until
+
+
+# ------------------------------------------------------------ 7.3 Ops value
+def ops_value(game, side: str, card: int | None, declared=(), printed: int | None = None) -> int:
+    """7.3: the card's Ops for ``side``: printed value plus every modifier in
+    aggregate, then a minimum of 1 (7.3.2; ruling R8). ``printed`` stands in
+    for the card's own value when an event grants Ops "as if a card of N Ops"
+    or a computed number of Ops (ruling R46)."""
+    if printed is None:
+        printed = game.data.cards[card].ops
+    return max(1, printed + hooks.total(game, Hook.OPS_VALUE, player=side, card=card,
+                                        printed=printed, declared=declared))
 
 
 # ------------------------------------------------------------ 6.1 placement
@@ -17,10 +31,10 @@ def placement_costs(game, side: str, spaces) -> dict[int, int]:
     other = st["sp"][game.opponent(side)]
     stab = game.stability
     costs = {s: 2 if other[s] - own[s] >= stab[s] else 1 for s in spaces}
-    if hooks.active(game, "placement_ban"):
-        banned = hooks.banned_spaces(game, "placement_ban", side)
+    if hooks.active(game, Hook.PLACEMENT_BAN):
+        banned = hooks.banned_spaces(game, Hook.PLACEMENT_BAN, side)
         costs = {s: c for s, c in costs.items() if s not in banned}
-    changes = hooks.active(game, "placement_cost")
+    changes = hooks.active(game, Hook.PLACEMENT_COST)
     if changes:
         covered = [(e, game.events.rule_spaces(game, e, side)) for e in changes]
         for s, cost in costs.items():
@@ -67,7 +81,7 @@ def place_with_ops(game, side: str, ops: int, card: int | None = None, within=No
         st["sp"][side][space] += 1
         game.note("place", f"{side} places 1 SP in {game.space_name(space)}", player=side,
                   space=space)
-        yield from hooks.run(game, "as_soon_as", space=space)
+        yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
 
 
 # -------------------------------------------------------- 6.2 support checks
@@ -81,8 +95,8 @@ def check_targets(game, side: str, within=None, need_opponent_sp: bool = True) -
         targets = [s for s in spaces if other[s]]
     else:
         targets = [s for s in spaces if s not in destroyed]
-    if hooks.active(game, "check_ban"):
-        banned = hooks.banned_spaces(game, "check_ban", side)
+    if hooks.active(game, Hook.CHECK_BAN):
+        banned = hooks.banned_spaces(game, Hook.CHECK_BAN, side)
         targets = [s for s in targets if s not in banned]
     return targets
 
@@ -99,7 +113,7 @@ def check_modifiers(game, side: str, space: int, bonus: int = 0) -> list[tuple[s
             friendly += 1
         elif who == opp:
             hostile += 1
-    adjust = hooks.total(game, "adjacency_modifier", player=side, space=space,
+    adjust = hooks.total(game, Hook.ADJACENCY_MODIFIER, player=side, space=space,
                          friendly=friendly, hostile=hostile, consume=True)
     mods = []
     if friendly:
@@ -108,7 +122,7 @@ def check_modifiers(game, side: str, space: int, bonus: int = 0) -> list[tuple[s
         mods.append(("adjacent opponent control", -hostile))
     if adjust:
         mods.append(("lasting effects on adjacency", adjust))
-    extra = hooks.total(game, "check_modifier", player=side, space=space, consume=True)
+    extra = hooks.total(game, Hook.CHECK_MODIFIER, player=side, space=space, consume=True)
     if extra:
         mods.append(("lasting effects", extra))
     if bonus:
@@ -141,9 +155,9 @@ def support_check(game, side: str, ops: int, space: int, card: int | None = None
         f"vs {need}: " + (f"removes {removed}, adds {added}" if excess > 0 else "fails"),
         player=side, space=space, roll=roll, total=total, need=need, removed=removed, added=added,
     )
-    yield from hooks.run(game, "after_check", player=side, space=space, card=card)
+    yield from hooks.run(game, Hook.AFTER_CHECK, player=side, space=space, card=card)
     if excess > 0:
-        yield from hooks.run(game, "as_soon_as", space=space)
+        yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
 
 
 def support_checks(game, side: str, ops: int, count: int = 2, card: int | None = None,
@@ -192,7 +206,7 @@ def tiananmen_attempt(game, side: str, ops: int, card: int | None = None):
         mods.append(("own event", 1))  # silver cards count (ruling R9)
     if st["tst_tries"][side]:
         mods.append(("second or later attempt", 1))  # a flat +1 (ruling R10)
-    extra = hooks.total(game, "tiananmen_modifier", player=side)
+    extra = hooks.total(game, Hook.TIANANMEN_MODIFIER, player=side)
     if extra:
         mods.append(("lasting effects", extra))
     roll = game.roll(side, "Tiananmen Square attempt")
@@ -222,7 +236,7 @@ def advance_tiananmen(game, side: str):
     before = len(st["effects"])
     st["effects"] = [
         e for e in st["effects"]
-        if not (e.get("until") == "opponent_reaches_box" and e.get("box") == box.box
+        if not (e.get("until") == Until.OPPONENT_REACHES_BOX and e.get("box") == box.box
                 and e["owner"] == opp)
     ]
     if len(st["effects"]) < before:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dof.engine import rng
-from dof.engine.game import SAVE_FORMAT, SAVE_VERSION, Game, mods_of
+from dof.engine.game import Game, save_header
 from dof.engine.setup import initial_state
 from dof.engine.terms import SIDES
 from dof.engine.turn import PHASES
@@ -138,8 +138,8 @@ def start_game(data, state: dict, events=None, log: list[dict] | None = None) ->
     """A game that runs on from ``state`` at the start of its step
     (``state['phase']``), through the save format, to its first decision;
     ``log`` is what happened before (shown to the players)."""
-    save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "mods": mods_of(events),
-            "checkpoint": state, "journal": [], "log": list(log or []), "state": None}
+    save = {**save_header(events), "checkpoint": state, "journal": [],
+            "log": list(log or []), "state": None}
     return Game.from_json(save, data, events, verify=False)
 
 

@@ -27,6 +27,7 @@ from transitions import Machine
 from dof.engine import hooks, rng
 from dof.engine.board import controller, opponent
 from dof.engine.terms import SUITS
+from dof.engine.vocabulary import Hook
 
 SUIT_NAMES = {
     "rally": "Rally in the Square",
@@ -288,7 +289,7 @@ def _remove_sp(game, side: str, space: int, why: str) -> Generator:
     game.state["sp"][side][space] -= 1
     game.note("remove", f"{side} loses 1 SP in {game.space_name(space)} ({why})",
               player=side, space=space)
-    yield from hooks.run(game, "as_soon_as", space=space)
+    yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
 
 
 def _play(ps: dict, side: str, cid: int) -> None:
@@ -365,7 +366,7 @@ def deal_step(game, ps: dict) -> Generator:
         ps["dealt"][side] = list(hand)
         game.note("ps_deal", f"{side} controls {n} space(s) in {country}: "
                   f"dealt {len(hand)} Power Struggle cards", player=side, n=len(hand))
-    yield from hooks.run(game, "ps_setup", country=country, scorer=ps["scorer"])
+    yield from hooks.run(game, Hook.PS_SETUP, country=country, scorer=ps["scorer"])
 
 
 # -------------------------------------------------- 8.2 raise the stakes
@@ -505,7 +506,7 @@ def roll_modifiers(game, ps: dict) -> list[tuple[str, int]]:
     raised = sum(ps["raised"].values())
     if raised:
         mods.append(("raised the stakes", raised))
-    extra = hooks.total(game, "ps_roll_modifier", country=ps["country"], winner=ps["winner"])
+    extra = hooks.total(game, Hook.PS_ROLL_MODIFIER, country=ps["country"], winner=ps["winner"])
     if extra:
         mods.append(("events", extra))
     return mods

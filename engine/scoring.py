@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from dof.engine import hooks
 from dof.engine.board import controlled_spaces
+from dof.engine.decisions import GameOver
+from dof.engine.effects import expire
+from dof.engine.outcome import Termination
+from dof.engine.power_struggle import power_struggle
 from dof.engine.terms import SIDES
+from dof.engine.vocabulary import Hook, Until
 
 
 def live_spaces(game, country: str) -> list[int]:
@@ -84,15 +89,12 @@ def hold_power_struggle(game, country: str, scorer: str, initiative: str | None 
     VP wait for the automatic-victory check until the caller has scored (10.1);
     then the effects waiting for its end, unless the caller defers 10.1 (a
     Scoring card): it runs them after scoring and the check (ruling R30)."""
-    from dof.engine.events import expire
-    from dof.engine.power_struggle import power_struggle
-
     st = game.state
     st["scoring_plays"][country] += 1
     deferred = st["defer_victory"]
     st["defer_victory"] = True
     yield from power_struggle(game, country, scorer, initiative=initiative)
-    expire(game, "end_of_power_struggle", country=country)
+    expire(game, Until.END_OF_POWER_STRUGGLE, country=country)
     if not deferred:
         yield from power_struggle_over(game, country)
     st["defer_victory"] = deferred
@@ -103,15 +105,13 @@ def power_struggle_over(game, country: str):
     included (ruling R30): the effects waiting for it run (an event pending
     until this struggle, 7.6.3), and the ``as_soon_as`` conditions are checked
     again."""
-    yield from hooks.run(game, "after_power_struggle", country=country)
-    yield from hooks.run(game, "as_soon_as")
+    yield from hooks.run(game, Hook.AFTER_POWER_STRUGGLE, country=country)
+    yield from hooks.run(game, Hook.AS_SOON_AS)
 
 
 def final_scoring(game):
     """10.4: score every country, add the Communist's bonus per country where
     he holds Power and any Final Scoring effects; the sign decides, 0 draws."""
-    from dof.engine.game import GameOver
-
     st = game.state
     st["defer_victory"] = True  # 10.4.2: no automatic victory here
     for country in game.data.countries:
@@ -119,7 +119,12 @@ def final_scoring(game):
     held = sum(1 for c in game.data.countries if st["power"][c] == "communist")
     game.add_vp(held * game.data.final_power_bonus,
                 f"Communist holds Power in {held} countries (10.4.1)")
-    yield from hooks.run(game, "final_scoring")
-    vp = st["vp"]
-    winner = "democrat" if vp > 0 else "communist" if vp < 0 else None
-    raise GameOver(winner, "final_scoring", f"final VP {vp:+d}")
+    yield from hooks.run(game, Hook.FINAL_SCORING)
+    raise GameOver(vp_leader(game), Termination.FINAL_SCORING, f"final VP {st['vp']:+d}")
+
+
+def vp_leader(game) -> str | None:
+    """The side the VP track favours, who wins a game ended on VP (10.3,
+    10.4); None at 0, a draw."""
+    vp = game.state["vp"]
+    return "democrat" if vp > 0 else "communist" if vp < 0 else None

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from dof.engine.board import controller, opponent
+from dof.engine.operations import ops_value
+from dof.engine.vocabulary import Cond, Expr
 
 
 class Context(dict):
@@ -155,17 +157,19 @@ def card_owner(game, card: int, ctx: Context) -> str:
     return side if side in ("democrat", "communist") else ctx.get("actor", ctx["you"])
 
 
+def event_available(game, card: int, side: str) -> bool:
+    """Whether ``side`` may have this card's event happen now (7.1, ruling R43)."""
+    events = game.events
+    return events is not None and events.has_event(card) and events.playable(game, card, side)
+
+
 def event_playable(game, card: int, ctx: Context) -> bool:
     """7.1 / ruling R43: the card's event can take place now for its owner."""
-    from dof.engine.actions import event_available
-
     return event_available(game, card, card_owner(game, card, ctx))
 
 
 def ops_value_for(game, card: int, holder: str) -> int:
     """A card's Ops as ``holder`` would use them (7.3.3); 0 for a Scoring card."""
-    from dof.engine.actions import ops_value
-
     return 0 if game.data.cards[card].ops is None else ops_value(game, holder, card)
 
 
@@ -185,9 +189,11 @@ def side_matches(side: str, wanted: list[str], ctx: Context) -> bool:
 Expression = Callable[[Any, dict, Context], int]
 Condition = Callable[[Any, dict, Context], bool]
 
-#: Compiled expression kinds (``{"expr": kind, ...}``) and how each is valued.
+#: Compiled expression kinds (``{"expr": kind, ...}``, vocabulary.Expr) and
+#: how each is valued.
 EXPRESSIONS: dict[str, Expression] = {}
-#: Compiled condition kinds (``{"cond": kind, ...}``) and how each is tested.
+#: Compiled condition kinds (``{"cond": kind, ...}``, vocabulary.Cond) and how
+#: each is tested.
 CONDITIONS: dict[str, Condition] = {}
 
 
@@ -222,67 +228,67 @@ def value(game, expr: Any, ctx: Context) -> int:
     return _handler(EXPRESSIONS, expr, "expr")(game, expr, ctx)
 
 
-@_expression("roll")
+@_expression(Expr.ROLL)
 def _roll(game, expr: dict, ctx: Context) -> int:
     return ctx.get("roll", 0)
 
 
-@_expression("turn")
+@_expression(Expr.TURN)
 def _turn(game, expr: dict, ctx: Context) -> int:
     return game.state["turn"]
 
 
-@_expression("add", "sub", "mul")
+@_expression(Expr.ADD, Expr.SUB, Expr.MUL)
 def _arithmetic(game, expr: dict, ctx: Context) -> int:
     a, b = (value(game, x, ctx) for x in expr["args"])
     kind = expr["expr"]
-    return a + b if kind == "add" else a - b if kind == "sub" else a * b
+    return a + b if kind == Expr.ADD else a - b if kind == Expr.SUB else a * b
 
 
-@_expression("neg")
+@_expression(Expr.NEG)
 def _neg(game, expr: dict, ctx: Context) -> int:
     return -value(game, expr["of"], ctx)
 
 
-@_expression("count_spaces")
+@_expression(Expr.COUNT_SPACES)
 def _count_spaces(game, expr: dict, ctx: Context) -> int:
     return len(spaces(game, expr["where"], ctx))
 
 
-@_expression("count_countries")
+@_expression(Expr.COUNT_COUNTRIES)
 def _count_countries(game, expr: dict, ctx: Context) -> int:
     holder = who(ctx, expr["power"])
     return sum(1 for c in game.data.countries if game.state["power"][c] == holder)
 
 
-@_expression("count_drawn")
+@_expression(Expr.COUNT_DRAWN)
 def _count_drawn(game, expr: dict, ctx: Context) -> int:
     suit = expr["suit"]
     return sum(1 for c in ctx.get("drawn", []) if _ps_suit(game, c) == suit)
 
 
-@_expression("count_discarded")
+@_expression(Expr.COUNT_DISCARDED)
 def _count_discarded(game, expr: dict, ctx: Context) -> int:
     return len(ctx.get("discarded", []))
 
 
-@_expression("count_cards")
+@_expression(Expr.COUNT_CARDS)
 def _count_cards(game, expr: dict, ctx: Context) -> int:
     sel = expr["cards"]
     return sum(1 for c in ctx.get(sel["pool"], []) if card_matches(game, c, sel, ctx))
 
 
-@_expression("count_events")
+@_expression(Expr.COUNT_EVENTS)
 def _count_events(game, expr: dict, ctx: Context) -> int:
     return sum(1 for c in expr["cards"] if c in game.state["events_played"])
 
 
-@_expression("ops")
+@_expression(Expr.OPS)
 def _ops(game, expr: dict, ctx: Context) -> int:
     return ops_amount(game, expr, ctx)
 
 
-@_expression("table")
+@_expression(Expr.TABLE)
 def _table(game, expr: dict, ctx: Context) -> int:
     key = value(game, expr["key"], ctx)
     for lo, hi, out in expr["rows"]:
@@ -313,8 +319,6 @@ def ops_source(game, spec: dict, ctx: Context) -> tuple[int | None, int | None]:
 def ops_amount(game, spec: dict, ctx: Context) -> int:
     """An Ops value for an event (7.3, 7.4), as modified for the player using
     it (7.3.3); 0 when there are no Ops."""
-    from dof.engine.actions import ops_value
-
     card, printed = ops_source(game, spec, ctx)
     if printed == 0:
         return 0
@@ -344,43 +348,43 @@ def holds(game, cond: dict, ctx: Context) -> bool:
     return _handler(CONDITIONS, cond, "cond")(game, cond, ctx)
 
 
-@_condition("and")
+@_condition(Cond.AND)
 def _and(game, cond: dict, ctx: Context) -> bool:
     return all(holds(game, c, ctx) for c in cond["args"])
 
 
-@_condition("or")
+@_condition(Cond.OR)
 def _or(game, cond: dict, ctx: Context) -> bool:
     return any(holds(game, c, ctx) for c in cond["args"])
 
 
-@_condition("not")
+@_condition(Cond.NOT)
 def _not(game, cond: dict, ctx: Context) -> bool:
     return not holds(game, cond["arg"], ctx)
 
 
-@_condition("event_occurred")
+@_condition(Cond.EVENT_OCCURRED)
 def _event_occurred(game, cond: dict, ctx: Context) -> bool:
     return cond["card"] in game.state["events_played"]
 
 
-@_condition("in_effect", "not_in_effect")
+@_condition(Cond.IN_EFFECT, Cond.NOT_IN_EFFECT)
 def _in_effect(game, cond: dict, ctx: Context) -> bool:
     live = any(e["card"] == cond["card"] for e in game.state["effects"])
-    return live if cond["cond"] == "in_effect" else not live
+    return live if cond["cond"] == Cond.IN_EFFECT else not live
 
 
-@_condition("cancelled")
+@_condition(Cond.CANCELLED)
 def _cancelled(game, cond: dict, ctx: Context) -> bool:
     return cond["card"] in game.state["cancelled"]
 
 
-@_condition("succeeded")
+@_condition(Cond.SUCCEEDED)
 def _succeeded(game, cond: dict, ctx: Context) -> bool:
     return cond["card"] in game.state["succeeded"]
 
 
-@_condition("controls")
+@_condition(Cond.CONTROLS)
 def _controls(game, cond: dict, ctx: Context) -> bool:
     player = who(ctx, cond["player"])
     found = spaces(game, cond["where"], ctx)
@@ -388,39 +392,39 @@ def _controls(game, cond: dict, ctx: Context) -> bool:
     return bool(found) and test(controller(game, s) == player for s in found)
 
 
-@_condition("holds_power")
+@_condition(Cond.HOLDS_POWER)
 def _holds_power(game, cond: dict, ctx: Context) -> bool:
     player = who(ctx, cond["player"])
     found = countries(game, cond["country"], ctx)
     return bool(found) and all(game.state["power"][c] == player for c in found)
 
 
-@_condition("power_count")
+@_condition(Cond.POWER_COUNT)
 def _power_count(game, cond: dict, ctx: Context) -> bool:
     player = who(ctx, cond["player"])
     n = sum(1 for c in game.data.countries if game.state["power"][c] == player)
     return compare(n, cond["cmp"], cond["value"])
 
 
-@_condition("vp_lead")
+@_condition(Cond.VP_LEAD)
 def _vp_lead(game, cond: dict, ctx: Context) -> bool:
     vp = game.state["vp"]
     return vp > 0 if who(ctx, cond["player"]) == "democrat" else vp < 0
 
 
-@_condition("tiananmen_ahead")
+@_condition(Cond.TIANANMEN_AHEAD)
 def _tiananmen_ahead(game, cond: dict, ctx: Context) -> bool:
     player = who(ctx, cond["player"])
     track = game.state["tiananmen"]
     return track[player] > track[opponent(player)]  # ruling R18
 
 
-@_condition("tiananmen_reached")
+@_condition(Cond.TIANANMEN_REACHED)
 def _tiananmen_reached(game, cond: dict, ctx: Context) -> bool:
     return game.state["tiananmen"][who(ctx, cond["player"])] >= cond["box"]
 
 
-@_condition("compare")
+@_condition(Cond.COMPARE)
 def _compare(game, cond: dict, ctx: Context) -> bool:
     target = cond["value"]
     if not isinstance(target, list):
@@ -428,34 +432,34 @@ def _compare(game, cond: dict, ctx: Context) -> bool:
     return compare(value(game, cond["left"], ctx), cond["cmp"], target)
 
 
-@_condition("period")
+@_condition(Cond.PERIOD)
 def _period(game, cond: dict, ctx: Context) -> bool:
     return game.data.period_of_turn(game.state["turn"]) == cond["period"]
 
 
-@_condition("cards_exist")
+@_condition(Cond.CARDS_EXIST)
 def _cards_exist(game, cond: dict, ctx: Context) -> bool:
     sel = cond["cards"]
     return any(card_matches(game, c, sel, ctx) for c in ctx.get(sel["pool"], []))
 
 
-@_condition("exists", "none")
+@_condition(Cond.EXISTS, Cond.NONE)
 def _exists(game, cond: dict, ctx: Context) -> bool:
     found = bool(spaces(game, cond["where"], ctx))
-    return found if cond["cond"] == "exists" else not found
+    return found if cond["cond"] == Cond.EXISTS else not found
 
 
-@_condition("did")
+@_condition(Cond.DID)
 def _did(game, cond: dict, ctx: Context) -> bool:
     return ctx.get("did", False) == cond["value"]
 
 
-@_condition("won_roll_off")
+@_condition(Cond.WON_ROLL_OFF)
 def _won_roll_off(game, cond: dict, ctx: Context) -> bool:
     return ctx.get("roll_off_winner") == who(ctx, cond["player"])
 
 
-@_condition("card")
+@_condition(Cond.CARD)
 def _card_condition(game, cond: dict, ctx: Context) -> bool:
     card = card_ref(ctx, cond["card"])
     if card is None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dof.engine import rng
+from dof.engine import hooks, rng
+from dof.engine.board import opponent
+from dof.engine.vocabulary import Hook
 
 DEFAULT_OPTIONS = {
     # ruling R6: a player may stop before any support check roll.
@@ -62,11 +64,9 @@ def deal(game) -> None:
     """4.5.1 / 3.1: deal to the hand size alternately, Communist first,
     skipping a player whose hand is full; reshuffle when the deck runs
     out mid-deal and stop when no card is left anywhere (ruling R5)."""
-    from dof.engine import hooks
-
     st = game.state
     want = {
-        side: game.data.hand_size + hooks.total(game, "hand_size", player=side)
+        side: game.data.hand_size + hooks.total(game, Hook.HAND_SIZE, player=side)
         for side in ("communist", "democrat")
     }
     while True:
@@ -120,8 +120,6 @@ def resolve_bids(bid_a: tuple[str, int], bid_b: tuple[str, int], roll=None) -> d
     equal bids are settled by ``roll()`` returning the player (``"a"`` or
     ``"b"``) whose bid wins. Returns {"a": side, "b": side, "extra_sps": {...}}.
     """
-    from dof.engine.board import opponent
-
     (col_a, n_a), (col_b, n_b) = bid_a, bid_b
     if n_a == 0 and n_b == 0:
         winner = roll()

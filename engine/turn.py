@@ -12,9 +12,12 @@ from transitions import Machine
 
 from dof.engine import hooks, rng
 from dof.engine.actions import action_round, rounds_allowed
-from dof.engine.events import expire
+from dof.engine.decisions import GameOver
+from dof.engine.effects import expire
+from dof.engine.outcome import Termination
 from dof.engine.scoring import final_scoring
 from dof.engine.setup import deal, setup_step
+from dof.engine.vocabulary import Hook, Until
 
 PHASES = [
     "setup",                # 3.0
@@ -110,29 +113,27 @@ def deal_step(game):
         st["hands"][side].extend(cards)
         cards.clear()
     deal(game)
-    expire(game, "next_deal")
+    expire(game, Until.NEXT_DEAL)
     game.note("deal", f"Turn {game.state['turn']}: cards dealt")
-    yield from hooks.run(game, "after_deal")
+    yield from hooks.run(game, Hook.AFTER_DEAL)
 
 
 def extra_support_check_step(game):
     """4.5.3, then effects lasting for the turn expire (B.10)."""
-    yield from hooks.run(game, "end_of_turn")
-    expire(game, "end_of_turn")
+    yield from hooks.run(game, Hook.END_OF_TURN)
+    expire(game, Until.END_OF_TURN)
 
 
 def verify_held_cards_step(game):
     """4.5.4 / 10.2: a held Scoring card loses; both holding one is a draw."""
-    from dof.engine.game import GameOver
-
     holding = [
         side for side in ("democrat", "communist")
         if any(game.data.cards[c].side == "scoring" for c in game.hand(side))
     ]
     if len(holding) == 2:
-        raise GameOver(None, "held_scoring_card", "both players held a Scoring card")
+        raise GameOver(None, Termination.HELD_SCORING_CARD, "both players held a Scoring card")
     if holding:
-        raise GameOver(game.opponent(holding[0]), "held_scoring_card",
+        raise GameOver(game.opponent(holding[0]), Termination.HELD_SCORING_CARD,
                        f"the {holding[0]} held a Scoring card")
     return
     yield
@@ -140,7 +141,7 @@ def verify_held_cards_step(game):
 
 def new_years_eve_step(game):
     """4.5.5 / 10.3: effects on the ``new_years_eve`` hook end the game."""
-    yield from hooks.run(game, "new_years_eve")
+    yield from hooks.run(game, Hook.NEW_YEARS_EVE)
 
 
 def advance_turn_step(game):

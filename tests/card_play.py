@@ -18,8 +18,8 @@ from helpers import DATA, drive, logs, set_board, sid
 
 from dof.engine import rng
 from dof.engine.actions import play_card
-from dof.engine.events import move_card
 from dof.engine.game import Game
+from dof.engine.piles import move_card
 
 D, C = "democrat", "communist"
 

@@ -160,11 +160,11 @@ def restart_at(game: Game, phase: str) -> Game:
     """A game that resumes from ``game.state`` (as the test arranged it) at the
     start of the turn step ``phase`` ('deal', 'verify_held_cards',
     'advance_turn'...), through the public save format."""
-    from dof.engine.game import SAVE_FORMAT, SAVE_VERSION
+    from dof.engine.game import save_header
 
     state = dict(game.state)
     state["phase"] = phase
-    save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "checkpoint": state,
+    save = {**save_header(game.events), "checkpoint": state,
             "journal": [], "log": [], "state": None}
     return Game.from_json(save, DATA, game.events, verify=False)
 

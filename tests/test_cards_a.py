@@ -26,9 +26,9 @@ from helpers import (
 )
 
 from dof.engine.actions import action_round, play_card, rounds_allowed
-from dof.engine.events import move_card
 from dof.engine.game import Game
 from dof.engine.operations import check_targets
+from dof.engine.piles import move_card
 from dof.engine.turn import extra_support_check_step
 
 C, D = "communist", "democrat"

@@ -13,8 +13,8 @@ import pytest
 from card_play import effect_cards, play, ps_ids, set_hand, stack_ps_deck
 from helpers import DATA, answer, drive, fix_dice, logs, new_game, restart_at, sid, sp
 
-from dof.engine.events import move_card
-from dof.engine.game import GameOver
+from dof.engine.decisions import GameOver
+from dof.engine.piles import move_card
 from dof.engine.scoring import score_country
 from dof.engine.selectors import Context, holds
 

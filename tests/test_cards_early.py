@@ -18,7 +18,7 @@ from card_play import discard, effect_cards, kinds, play, position, texts
 from helpers import DATA, drive, fix_dice, logs, sp
 
 from dof.engine.actions import play_card
-from dof.engine.events import move_card
+from dof.engine.piles import move_card
 from dof.engine.turn import extra_support_check_step
 
 C, D = "communist", "democrat"

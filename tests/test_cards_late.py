@@ -29,8 +29,8 @@ from card_play import (
 from helpers import DATA, drive, fix_dice, logs, sid, sp
 
 from dof.engine.actions import action_round, play_card
-from dof.engine.events import move_card
-from dof.engine.game import GameOver
+from dof.engine.decisions import GameOver
+from dof.engine.piles import move_card
 from dof.engine.turn import extra_support_check_step
 
 C, D = "communist", "democrat"

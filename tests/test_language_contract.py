@@ -1,10 +1,12 @@
 """The contract between the card language and the engine (issue: lint-clean
 means runs-as-written).
 
-Every name a compiled program can hold (operation, expression, condition,
-duration, hook) has a handler in the engine and a line in
-docs/operations.md; every hook the engine consults is emitted by some
-construct; and every example of docs/language.md runs in a whole game.
+engine/vocabulary.py names every kind a compiled program can hold
+(operation, expression, condition, hook, duration). That list is exactly
+what the engine handles, exactly what the compiler emits (it spells each
+through the vocabulary) and exactly what docs/operations.md documents; every
+example of docs/language.md runs in a whole game; and a save records the
+format of the programs it holds.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ from test_docs_examples import BLOCKS, as_file
 from dof.dsl import load_deck
 from dof.engine import selectors
 from dof.engine.data import load_data
-from dof.engine.events import END_OF_TURN_GAME_END, EventRunner, move_card
-from dof.engine.game import Game
+from dof.engine.events import OPERATION_MODULES, EventRunner
+from dof.engine.game import Game, SaveError
+from dof.engine.piles import move_card
+from dof.engine.program import HANDLERS
+from dof.engine.vocabulary import PROGRAM_FORMAT, Cond, Expr, Hook, Op, Until
 
 ROOT = Path(__file__).parent.parent
 COMPILER = (ROOT / "dsl" / "compiler.py").read_text(encoding="utf-8")
@@ -30,9 +35,18 @@ ENGINE = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "engine").glob(
 OPERATIONS_DOC = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
 EXAMPLES = [text for kind, text in BLOCKS if kind == "card"]
 
+#: The vocabulary by the key a compiled program holds it under.
+KINDS = {"op": Op, "expr": Expr, "cond": Cond, "hook": Hook, "until": Until}
+VOCABULARY = {kind: names.every() for kind, names in KINDS.items()}
+
 #: Durations that never expire on a step of the turn: they end by a cancel,
 #: by being used up, never, or when the opponent reaches a box (6.3.5).
-STANDING_DURATIONS = {"end_of_game", "cancelled", "used", "opponent_reaches_box"}
+STANDING_DURATIONS = {Until.END_OF_GAME, Until.CANCELLED, Until.USED,
+                      Until.OPPONENT_REACHES_BOX}
+
+#: Names only the engine writes: the end-of-turn game end (10.3).
+ENGINE_ONLY = {"op": set(), "expr": set(), "cond": set(), "hook": {Hook.NEW_YEARS_EVE},
+               "until": set()}
 
 
 def names_in(program, found: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -63,14 +77,10 @@ def programs_of(deck) -> list:
     return out
 
 
-def empty() -> dict[str, set[str]]:
-    return {"op": set(), "expr": set(), "cond": set(), "hook": set(), "until": set()}
-
-
 @functools.cache
 def compiled_names() -> dict[str, set[str]]:
     """Names in the built-in deck and in every example of the docs."""
-    found = empty()
+    found: dict[str, set[str]] = {kind: set() for kind in KINDS}
     names_in(programs_of(load_deck()), found)
     with tempfile.TemporaryDirectory() as folder:
         for i, text in enumerate(EXAMPLES):
@@ -80,72 +90,117 @@ def compiled_names() -> dict[str, set[str]]:
     return found
 
 
-def literal_names() -> dict[str, set[str]]:
-    """Names the compiler can emit, read from its source."""
-    return {
-        "op": set(re.findall(r'"op": "(\w+)"', COMPILER)),
-        "expr": set(re.findall(r'"expr": "(\w+)"', COMPILER)),
-        "cond": set(re.findall(r'"cond": "(\w+)"', COMPILER)),
-        "hook": set(re.findall(r'"hook": "(\w+)"', COMPILER))
-        | set(re.findall(r'\("(\w+)", (?:True|False)\)', COMPILER)),
-        "until": set(re.findall(r'"until": "(\w+)"', COMPILER)) - {"next_turn"},
-    }
-
-
-def consulted_hooks() -> set[str]:
-    """Hooks the engine looks effects up on."""
-    pattern = r'hooks\.(?:active|run|total|banned_spaces)\(game, "(\w+)"'
-    return {hook for text in ENGINE.values() for hook in re.findall(pattern, text)}
-
-
-def expired_durations() -> set[str]:
-    return {until for text in ENGINE.values()
-            for until in re.findall(r'expire\(game, "(\w+)"', text)}
+def spelled(text: str, kind: str) -> set[str]:
+    """The names of ``kind`` a source text spells through the vocabulary
+    (``Op.PLACE``, ``Hook.AS_SOON_AS``...)."""
+    names = KINDS[kind]
+    return {getattr(names, attr) for attr in re.findall(rf"\b{names.__name__}\.([A-Z_]+)", text)}
 
 
 def handled() -> dict[str, set[str]]:
+    """What the engine acts on: the operation and the expression and
+    condition registries, the hooks it consults, the durations it expires."""
+    consulted = r"hooks\.(?:active|run|total|banned_spaces)\(game, Hook\.(\w+)"
+    expired = r"expire\(game, Until\.(\w+)"
     return {
-        "op": {n[3:] for n in dir(EventRunner) if n.startswith("op_")},
+        "op": set(HANDLERS),
         "expr": set(selectors.EXPRESSIONS),
         "cond": set(selectors.CONDITIONS),
-        "hook": consulted_hooks(),
-        "until": expired_durations() | STANDING_DURATIONS,
+        "hook": {getattr(Hook, name) for text in ENGINE.values()
+                 for name in re.findall(consulted, text)},
+        "until": {getattr(Until, name) for text in ENGINE.values()
+                  for name in re.findall(expired, text)} | STANDING_DURATIONS,
     }
 
 
-@pytest.mark.parametrize("kind", ["op", "expr", "cond", "hook", "until"])
-def test_every_name_the_compiler_emits_has_a_handler(kind):
-    emitted = literal_names()[kind] | compiled_names()[kind]
-    assert emitted - handled()[kind] == set()
+def documented(kind: str) -> set[str]:
+    """The names in the first column of docs/operations.md's tables headed
+    ``kind`` (``| op | fields | meaning |``...)."""
+    found: set[str] = set()
+    header = None
+    for line in OPERATIONS_DOC.splitlines():
+        if not line.startswith("|"):
+            header = None
+            continue
+        first = line.strip("|").split("|")[0].strip()
+        if header is None:
+            header = first
+        elif header == kind:
+            found.update(re.findall(r"`(\w+)`", first))
+    return found
 
 
-@pytest.mark.parametrize("kind", ["op", "expr", "cond", "hook", "until"])
-def test_every_handler_is_reachable_from_the_language(kind):
-    """Each handler is used by a printed card or by an example of the docs
-    (so the docs show every construct, and the engine has no dead handler).
-    The engine registers the end-of-turn game end itself (10.3)."""
-    assert handled()[kind] - compiled_names()[kind] - {END_OF_TURN_GAME_END} == set()
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_engine_handles_exactly_the_vocabulary(kind):
+    """Every name has a handler (an operation, a registered expression or
+    condition, a consulted hook, a duration that ends), and no handler
+    waits for a name nobody can write."""
+    assert handled()[kind] == VOCABULARY[kind]
 
 
-def test_hooks_consulted_are_exactly_the_hooks_emitted():
-    """No hook is consulted that no construct can put an effect on, and no
-    construct puts an effect on a hook nobody consults."""
-    emitted = literal_names()["hook"] | {END_OF_TURN_GAME_END}
-    assert consulted_hooks() == emitted
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_compiler_emits_exactly_the_vocabulary(kind):
+    assert spelled(COMPILER, kind) == VOCABULARY[kind] - ENGINE_ONLY[kind]
 
 
-@pytest.mark.parametrize("kind", ["op", "expr", "cond", "hook", "until"])
-def test_every_name_is_documented(kind):
-    names = literal_names()[kind] | compiled_names()[kind] | handled()[kind]
-    missing = {n for n in names if f"`{n}`" not in OPERATIONS_DOC
-               and f'"{n}"' not in OPERATIONS_DOC}
-    assert missing == set()
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_name_is_used_by_a_card_or_an_example_of_the_docs(kind):
+    """What the compiler really produces, for the 110 cards and every
+    example of docs/language.md, covers the vocabulary (so the docs show
+    every construct) and stays inside it."""
+    assert compiled_names()[kind] == VOCABULARY[kind] - ENGINE_ONLY[kind]
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_docs_document_exactly_the_vocabulary(kind):
+    assert documented(kind) == VOCABULARY[kind]
+
+
+def test_the_compiler_writes_no_kind_as_a_string_of_its_own():
+    literals = re.findall(r'"(op|expr|cond|hook|until)": "(\w+)"', COMPILER)
+    # set_aside's "until" is a field of that operation, not a lasting duration
+    assert literals == [("until", "next_turn")]
+
+
+def test_operation_handlers_are_filed_by_domain():
+    by_module: dict[str, set[str]] = {}
+    for kind, handler in HANDLERS.items():
+        by_module.setdefault(handler.__module__.rsplit(".", 1)[1], set()).add(kind)
+    assert set(by_module) == {m.__name__.rsplit(".", 1)[1] for m in OPERATION_MODULES}
+    assert by_module["ops_sps"] == {Op.PLACE, Op.PLACE_TO_CONTROL, Op.REMOVE, Op.REPLACE,
+                                    Op.MOVE, Op.ELIMINATE}
+    assert by_module["ops_effects"] == {Op.LASTING, Op.TRIGGER, Op.CANCEL, Op.END_EFFECT}
 
 
 def test_the_deck_uses_most_of_the_language():
     """A sanity check on the collector: the 110 cards use dozens of names."""
     found = compiled_names()
     assert len(found["op"]) > 30 and len(found["cond"]) > 10 and len(found["hook"]) > 15
+
+
+# ------------------------------------------ the program format in saves
+@pytest.fixture(scope="module")
+def data():
+    return load_data()
+
+
+def test_a_save_records_the_program_format(data):
+    game = Game.new(data, 3, events=EventRunner(load_deck()))
+    save = game.to_json()
+    assert save["program_format"] == PROGRAM_FORMAT
+    assert Game.from_json(save, data, game.events).state == game.state
+
+
+@pytest.mark.parametrize("saved", [PROGRAM_FORMAT + 1, None])
+def test_a_save_with_programs_in_another_format_is_refused(data, saved):
+    game = Game.new(data, 3, events=EventRunner(load_deck()))
+    save = game.to_json()
+    save["program_format"] = saved
+    with pytest.raises(SaveError) as refused:
+        Game.from_json(save, data, game.events)
+    assert str(refused.value) == (
+        f"the save's card programs are in format {saved!r}, but this dof runs format "
+        f"{PROGRAM_FORMAT}: the save was made by another version of dof")
 
 
 # ------------------------------------------------ the examples, in play
@@ -165,11 +220,6 @@ class ExampleAgent:
         if decision.kind == "use" and "event" in options and game.state["played"] in self.cards:
             return "event"
         return options[self.rng.randrange(len(options))]
-
-
-@pytest.fixture(scope="module")
-def data():
-    return load_data()
 
 
 @pytest.mark.parametrize("text", EXAMPLES, ids=[f"example{i}" for i in range(len(EXAMPLES))])

@@ -27,7 +27,7 @@ from helpers import (
 
 from dof.engine.actions import play_card
 from dof.engine.board import controller
-from dof.engine.game import GameOver
+from dof.engine.decisions import GameOver
 from dof.engine.operations import (
     can_attempt_tiananmen,
     ops_uses,
