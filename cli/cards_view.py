@@ -16,7 +16,8 @@ from rich.text import Text
 from rich.theme import Theme
 
 from dof.cli.lint import print_diagnostic
-from dof.dsl import CompiledBox, CompiledCard, Deck, load_deck
+from dof.dsl import CompiledBox, CompiledCard, Deck
+from dof.dsl.cache import load_deck_cached
 from dof.engine.terms import key
 
 
@@ -44,7 +45,7 @@ def run_cards(query: str | None, fmt: str = "text", mod: Path | None = None,
     """List all cards, or show the one card or Tiananmen box matching ``query``
     (a card number or name prefix; 'box N' or a box name for a box)."""
     console = console or Console(highlight=False)
-    deck = load_deck(mod=mod)
+    deck = load_deck_cached(mod=mod)
     if mod is not None and deck.errors:
         # A broken mod would otherwise show up as "no card matches".
         for diagnostic in deck.diagnostics:

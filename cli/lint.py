@@ -9,7 +9,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from dof.dsl import Diagnostic, builtin_cards_dir, load_deck
+from dof.dsl import Diagnostic, builtin_cards_dir
+from dof.dsl.cache import load_deck_cached
 
 
 def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
@@ -20,7 +21,7 @@ def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
     cards by number on top of the linted ones.
     """
     console = console or Console(highlight=False)
-    deck = load_deck(list(paths) if paths else None, mod=mod)
+    deck = load_deck_cached(list(paths) if paths else None, mod=mod)
     errors, warnings = deck.errors, deck.warnings
     # With no path the installed deck is checked, which may not be the
     # folder the user is editing: say which.

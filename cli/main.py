@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+if TYPE_CHECKING:  # each command imports what it needs: --help starts fast
+    from rich.console import Console
 
 BOTS = ("random", "greedy")
 PLAYERS = ("human", *BOTS)
@@ -56,16 +56,32 @@ def positive(text: str) -> int:
 
 
 def version() -> str:
+    from importlib import metadata
+
     try:
         return metadata.version("dof")
     except metadata.PackageNotFoundError:
         return "unknown"
 
 
+class VersionAction(argparse.Action):
+    """--version: the installed version, looked up only when asked (reading
+    the package metadata costs more than the rest of `dof --help`)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default,
+                         help=help or "show program's version number and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"dof {version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dof", description="1989: Dawn of Freedom - rules engine and card language")
-    parser.add_argument("--version", action="version", version=f"dof {version()}")
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a game (you are the Democrat by default)")
@@ -145,16 +161,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # ------------------------------------------------------------------ handlers
+def terminal() -> Console:
+    """The Rich console a command prints to, made by the commands that print
+    with it: importing Rich costs more than the whole of `dof --help`."""
+    from rich.console import Console
+
+    return Console()
+
+
 def load_game(mod: Path | None) -> tuple[Any, Any]:
     """The game data and card programs for play and sim: the built-in cards
     plus a mod, whose new or replaced cards join the deck with their printed
     facts. A mod with errors stops here with its diagnostics (exit 1)."""
-    from dof.dsl import load_deck
+    from dof.dsl.cache import load_deck_cached
     from dof.engine.data import load_data
     from dof.engine.events import EventRunner
 
     data = load_data()
-    deck = load_deck(mod=mod, data=data)
+    deck = load_deck_cached(mod=mod, data=data)
     if deck.errors:
         for diagnostic in deck.diagnostics:
             if diagnostic.is_error:
@@ -163,9 +187,10 @@ def load_game(mod: Path | None) -> tuple[Any, Any]:
     return data.with_cards(deck.card_facts()), EventRunner(deck)
 
 
-def cmd_play(args: argparse.Namespace, console: Console) -> int:
+def cmd_play(args: argparse.Namespace) -> int:
     from dof.cli.play import run_play
 
+    console = terminal()
     kinds = {"democrat": args.democrat, "communist": args.communist}
     bids = dict(args.extra_sps)
     if len(bids) == 2 and all(bids.values()) or len(args.extra_sps) > len(bids):
@@ -188,7 +213,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         raise CliError(str(exc)) from None
 
 
-def cmd_sim(args: argparse.Namespace, console: Console) -> int:
+def cmd_sim(args: argparse.Namespace) -> int:
     from dof.cli.files import user_path
     from dof.cli.sim import SimError, run_sim
 
@@ -197,38 +222,40 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
         raise CliError(f"--out {args.out}: not a file in an existing folder")
     kinds = {"democrat": args.democrat, "communist": args.communist}
     try:
-        return run_sim(args.games, args.seed, kinds, args.json, *load_game(args.mod), console,
-                       mod=args.mod, jobs=args.jobs, ray=args.ray, out=out)
+        return run_sim(args.games, args.seed, kinds, args.json, *load_game(args.mod),
+                       None if args.json else terminal(), mod=args.mod, jobs=args.jobs,
+                       ray=args.ray, out=out)
     except SimError as exc:
         raise CliError(str(exc)) from None
 
 
-def cmd_board(args: argparse.Namespace, console: Console) -> int:
+def cmd_board(args: argparse.Namespace) -> int:
     from dof.cli.board_svg import run_board
 
-    return run_board(Path(args.file), Path(args.out), console, *load_game(args.mod))
+    return run_board(Path(args.file), Path(args.out), terminal(), *load_game(args.mod))
 
 
-def cmd_lint(args: argparse.Namespace, console: Console) -> int:
+def cmd_lint(args: argparse.Namespace) -> int:
     from dof.cli.lint import run_lint
 
-    return run_lint([Path(p) for p in args.paths], args.fmt, args.strict, args.mod, console)
+    return run_lint([Path(p) for p in args.paths], args.fmt, args.strict, args.mod,
+                    terminal())
 
 
-def cmd_cards(args: argparse.Namespace, console: Console) -> int:
+def cmd_cards(args: argparse.Namespace) -> int:
     from dof.cli.cards_view import run_cards
 
-    return run_cards(args.query, args.fmt, args.mod, console)
+    return run_cards(args.query, args.fmt, args.mod, terminal())
 
 
-def cmd_scenario_run(args: argparse.Namespace, console: Console) -> int:
+def cmd_scenario_run(args: argparse.Namespace) -> int:
     from dof.cli.scenario import run_scenarios
 
     return run_scenarios([Path(p) for p in args.paths], args.fmt, args.verbose,
-                         *load_game(args.mod), console)
+                         *load_game(args.mod), terminal())
 
 
-def cmd_lsp(args: argparse.Namespace, console: Console) -> int:
+def cmd_lsp(args: argparse.Namespace) -> int:
     from dof.cli.lsp import run_lsp
 
     return run_lsp(args.mod)
@@ -238,27 +265,31 @@ def cmd_lsp(args: argparse.Namespace, console: Console) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run `dof`; returns the exit code (the console script exits with it)."""
     args = build_parser().parse_args(argv)
-    console = Console()
+    try:
+        return args.handler(args)
+    except KeyboardInterrupt:
+        print("\ndof: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        if os.environ.get("DOF_DEBUG"):
+            raise
+        if isinstance(exc, user_errors()):
+            print(f"dof: {exc}", file=sys.stderr)
+            return 1
+        print(f"dof: unexpected error: {type(exc).__name__}: {exc} "
+              "(run with DOF_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 2
+
+
+def user_errors() -> tuple[type[Exception], ...]:
+    """The errors a user can cause, reported in one line (exit code 1).
+    Imported once one is raised, not before: a command loads only its own
+    modules."""
     from dof.cli.play import LoadError, SaveFailure
     from dof.cli.sim import SimFailure
     from dof.engine.yaml_lines import DataError
 
-    try:
-        return args.handler(args, console)
-    except KeyboardInterrupt:
-        print("\ndof: interrupted", file=sys.stderr)
-        return 130
-    except (CliError, LoadError, SaveFailure, SimFailure, DataError) as exc:
-        if os.environ.get("DOF_DEBUG"):
-            raise
-        print(f"dof: {exc}", file=sys.stderr)
-        return 1
-    except Exception as exc:
-        if os.environ.get("DOF_DEBUG"):
-            raise
-        print(f"dof: unexpected error: {type(exc).__name__}: {exc} "
-              "(run with DOF_DEBUG=1 for the traceback)", file=sys.stderr)
-        return 2
+    return CliError, LoadError, SaveFailure, SimFailure, DataError
 
 
 if __name__ == "__main__":

@@ -6,6 +6,9 @@ processes (--jobs) or a Ray cluster (--ray). Each game becomes one plain
 record (``Batch.play``) and the summary is computed from the records sorted
 by seed, so it never depends on which game finished first; only the timing
 differs between runs.
+
+The progress bar and the summary table are imported when used: `dof sim
+--games 1 --json` needs neither.
 """
 
 from __future__ import annotations
@@ -22,17 +25,16 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from math import ceil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-
-from dof.cli.board_view import HOW_TEXT
 from dof.cli.files import write_atomic
 from dof.engine.agents import make_agent
 from dof.engine.game import Game
 from dof.engine.terms import SIDES
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 ENDINGS = ("automatic_victory", "final_scoring", "held_scoring_card", "new_years_eve")
 
@@ -160,16 +162,17 @@ def available_cpus() -> int:
 
 
 def run_sim(games: int, seed: int, kinds: dict[str, str], as_json: bool, data, events,
-            console: Console, mod=None, jobs: int | None = None, ray: str | None = None,
+            console: Console | None, mod=None, jobs: int | None = None, ray: str | None = None,
             out: Path | None = None) -> int:
     """Play ``games`` games on ``jobs`` processes (default: every core) or on
     the Ray cluster at ``ray``, write one JSON line per game to ``out`` and
-    print the summary (text, or one JSON object). A game that fails is
+    print the summary (text on ``console``, or one JSON object on stdout,
+    when no console is needed). A game that fails is
     reported with its seed and replay command and the batch goes on; the
     exit code is then 1."""
     batch = Batch(data, events, kinds, mod)
     seeds = range(seed, seed + games)
-    display = progress_bar(console, games, console.is_terminal and not as_json)
+    display = progress_bar(console, games, not as_json and console.is_terminal)
     start = time.perf_counter()
     if ray is not None:
         records = play_on_ray(batch, seeds, ray, display)
@@ -201,13 +204,21 @@ def write_records(path: Path, records: list[dict]) -> None:
 
 
 @contextmanager
-def progress_bar(console: Console, total: int, shown: bool) -> Iterator[Advance]:
+def progress_bar(console: Console | None, total: int, shown: bool) -> Iterator[Advance]:
     """A way to count finished games: a Rich bar when ``shown``. Each way of
     playing enters it only once its workers are started, so that no bar
     thread is running when a pool forks."""
     if not shown:
         yield lambda n: None
         return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
@@ -325,6 +336,10 @@ def _play_chunk(batch: Batch, seeds: list[int]) -> list[dict]:
 
 # ------------------------------------------------------------------- output
 def summary_table(summary: dict, kinds: dict[str, str]) -> Table:
+    from rich.table import Table
+
+    from dof.cli.board_view import HOW_TEXT
+
     n = summary["games"]
     table = Table(title=f"{n} games, seeds {summary['seed']}..{summary['seed'] + n - 1}",
                   caption=f"democrat {kinds['democrat']} vs communist {kinds['communist']}",

@@ -9,6 +9,9 @@ table, but the table is driven here by :class:`_Machine`, which builds the
 syntax tree directly while it parses. Lark's own loop builds a parse tree,
 then positions, then a transformed copy: about ten times the time and memory,
 which a large mod file (megabytes) cannot afford.
+
+Lark is imported when the first file is parsed, not with this module: a
+command whose compiled deck comes from the cache never needs it.
 """
 
 from __future__ import annotations
@@ -21,11 +24,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from lark import Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-from lark.parsers.lalr_analysis import Shift
+from typing import TYPE_CHECKING, Any
 
 from dof.dsl.ast import (
     BoxDef,
@@ -41,6 +40,10 @@ from dof.dsl.ast import (
 )
 from dof.dsl.diagnostics import Reporter, Span, did_you_mean
 from dof.dsl.grammar import friendly, keyword, parser
+
+if TYPE_CHECKING:
+    from lark import Token
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 
 def read_source(path: Path, reporter: Reporter) -> str | None:
@@ -226,6 +229,8 @@ class _Machine:
     raises the exception Lark would have raised."""
 
     def __init__(self) -> None:
+        from lark.parsers.lalr_analysis import Shift
+
         lark = parser()
         table = lark.parser.parser.parser.parse_table
         self.start = table.start_states["start"]
@@ -401,6 +406,9 @@ class _Machine:
                    state: int) -> UnexpectedInput:
         """What Lark's contextual lexer raises: a token that belongs to another
         context, or no token at all."""
+        from lark import Token
+        from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
         col = pos - line_start + 1
         lexer = self.lexers[state]
         allowed = {t.name for t in lexer.terminals} - lexer.ignore_types
@@ -418,6 +426,9 @@ class _Machine:
     def _parse_error(typ: str, val: str, place: tuple | None, pos: int,
                      row: dict[str, Any]) -> UnexpectedToken:
         """What Lark's parser raises for a token the table has no action for."""
+        from lark import Token
+        from lark.exceptions import UnexpectedToken
+
         _, line, col, end_line, end_col = place or ("", 1, 1, 1, 1)
         token = Token(typ, val, pos - len(val), line, col, end_line, end_col, pos)
         return UnexpectedToken(token, {s for s in row if s.isupper()})
@@ -551,6 +562,8 @@ def _syntax_error(name: str, text: str, exc: UnexpectedInput, reporter: Reporter
     (a lasting rule with no duration, a missing ';' or ':', curly quotes,
     invisible spaces, negative amounts, commas between names) get a message
     of their own instead of a list of expected words."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         lines = text.rstrip().splitlines() or [""]
         line, col = len(lines), len(lines[-1]) + 1
@@ -750,6 +763,8 @@ def _parses_with(text: str, pos: int, mark: str) -> bool:
     try:
         _machine().parse("", excerpt)
     except _Stop as stop:
+        from lark.exceptions import UnexpectedToken
+
         return isinstance(stop.error, UnexpectedToken) and stop.error.token.type == "$END"
     return True
 

@@ -328,7 +328,7 @@ def test_dof_play_bad_start_exits_1_with_one_line(tmp_path, capsys, args, messag
 def test_dof_play_from_a_position_between_bots(tmp_path, capsys, monkeypatch):
     """A whole game from turn 10 with a card dealt: it ends, and the seed
     line repeats the options."""
-    monkeypatch.setattr("dof.cli.main.Console", lambda: Console(width=200))
+    monkeypatch.setattr("dof.cli.main.terminal", lambda: Console(width=200))
     path = write(tmp_path, "turn: 10\nvp: 2\nboard: setup\n", "pos.yaml")
     code = main(["play", "--democrat", "greedy", "--communist", "greedy", "--seed", "4",
                  "--position", str(path), "--deal", "d:Walesa"])
