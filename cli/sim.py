@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from itertools import accumulate
 from math import ceil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -72,8 +73,9 @@ def replay_command(seed: int, kinds: dict[str, str], mod=None) -> str:
 
 def play_one(data, events, seed: int, kinds: dict[str, str], mod=None) -> dict:
     """Play one bot game to the end and return its record: the seed, the
-    game's result (winner, how, detail, vp, turn), the cards played and the
-    events that fired. SimFailure names the seed and the replay command."""
+    game's result (winner, how, detail, vp, turn), the VP at the end of each
+    turn, the cards played and the events that fired. SimFailure names the
+    seed and the replay command."""
     try:
         game = Game.new(data, seed, events=events)
         game.play(make_bots(seed, kinds))
@@ -86,7 +88,20 @@ def play_one(data, events, seed: int, kinds: dict[str, str], mod=None) -> dict:
         raise SimFailure(f"game with seed {seed} did not end "
                          f"(replay: {replay_command(seed, kinds, mod)})")
     fired = [{"card": e["card"], "for": e["player"]} for e in game.log if e["kind"] == "event"]
-    return {"seed": seed, **game.result, "plays": card_plays(game), "events": fired}
+    return {"seed": seed, **game.result, "vp_by_turn": vp_by_turn(game),
+            "plays": card_plays(game), "events": fired}
+
+
+def vp_by_turn(game: Game) -> list[int]:
+    """The VP at the end of each turn played, read from the game log's VP
+    changes: entry i is turn i + 1's. Final scoring (after the last turn)
+    counts in the last entry, so it always equals the final VP."""
+    turns = game.result["turn"]
+    change = [0] * turns
+    for entry in game.log:
+        if entry["kind"] == "vp":
+            change[min(entry["turn"], turns) - 1] += entry["delta"]
+    return list(accumulate(change))
 
 
 def card_plays(game: Game) -> list[dict]:

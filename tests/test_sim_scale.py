@@ -89,7 +89,8 @@ def test_out_has_one_line_per_game_and_the_summary_comes_from_them(capsys, tmp_p
     records = read_records(out)
     assert [r["seed"] for r in records] == [7, 8, 9, 10]
     first = records[0]
-    assert set(first) == {"seed", "winner", "how", "detail", "vp", "turn", "plays", "events"}
+    assert set(first) == {"seed", "winner", "how", "detail", "vp", "turn", "vp_by_turn",
+                          "plays", "events"}
     assert {p["as"] for r in records for p in r["plays"]} == {"event", "ops", "scoring"}
     for play in first["plays"]:
         assert play["by"] in ("democrat", "communist")
