@@ -1,4 +1,4 @@
-"""The `dof` command: play, sim, lint, cards, scenario, lsp and board.
+"""The `dof` command: play, sim, balance, lint, cards, scenario, lsp and board.
 
 Every failure a user can cause ends with one line on stderr and a non-zero
 exit code, never a traceback (set DOF_DEBUG=1 to see one anyway).
@@ -120,6 +120,22 @@ def build_parser() -> argparse.ArgumentParser:
                             "or its address; needs pip install 'dof[ray]'")
     sim.set_defaults(handler=cmd_sim)
 
+    balance = sub.add_parser("balance", help="does a mod change who wins? the same bot games "
+                             "with and without it")
+    balance.add_argument("--mod", type=mod_dir, required=True, metavar="DIR")
+    balance.add_argument("--games", type=positive, required=True,
+                         help="games per arm (each seed is played with and without the mod)")
+    balance.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    balance.add_argument("--bot", choices=BOTS, default="random",
+                         help="the bot playing both sides (default random)")
+    balance.add_argument("--jobs", type=positive, metavar="N",
+                         help="play on N processes (default: one per core)")
+    balance.add_argument("--format", dest="fmt", choices=("text", "json", "html"),
+                         default="text")
+    balance.add_argument("-o", "--out", metavar="FILE",
+                         help="write the json or html report to FILE (html needs it)")
+    balance.set_defaults(handler=cmd_balance)
+
     lint = sub.add_parser("lint", help="check card files")
     lint.add_argument("paths", nargs="*", metavar="PATH")
     lint.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
@@ -225,6 +241,26 @@ def cmd_sim(args: argparse.Namespace) -> int:
         return run_sim(args.games, args.seed, kinds, args.json, *load_game(args.mod),
                        None if args.json else terminal(), mod=args.mod, jobs=args.jobs,
                        ray=args.ray, out=out)
+    except SimError as exc:
+        raise CliError(str(exc)) from None
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from dof.cli.balance import run_balance
+    from dof.cli.files import user_path
+    from dof.cli.sim import SimError
+
+    out = user_path(args.out) if args.out else None
+    if out is None and args.fmt == "html":
+        raise CliError("--format html writes a file: add -o FILE")
+    if out is not None and args.fmt == "text":
+        raise CliError("-o writes a json or html report: add --format json or --format html")
+    if out is not None and (out.is_dir() or not out.parent.is_dir()):
+        raise CliError(f"-o {args.out}: not a file in an existing folder")
+    modded = load_game(args.mod)
+    try:
+        return run_balance(args.games, args.seed, args.bot, args.fmt, load_game(None), modded,
+                           terminal(), args.mod, jobs=args.jobs, out=out)
     except SimError as exc:
         raise CliError(str(exc)) from None
 
