@@ -1,10 +1,11 @@
 """Random-versus-random games per second and decisions per game.
 
 Run: python benchmarks/bench_games.py [--games N] [--seed S] [--no-events]
-Plays N complete games on one core with two random bots, with the card
-events written in the card language (or, with --no-events, Operations only),
-and prints the figures; nothing here is asserted by the tests. Times are CPU
-seconds of this process (the machine is shared), the best of --repeat runs.
+Plays N complete games on one core with two random bots, through the public
+API (docs/api.md: each bot answers from its view), with the card events written
+in the card language (or, with --no-events, Operations only), and prints the
+figures; nothing here is asserted by the tests. Times are CPU seconds of this
+process (the machine is shared), the best of --repeat runs.
 """
 
 from __future__ import annotations
@@ -12,11 +13,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from dof.dsl import load_deck
-from dof.engine.agents import RandomAgent
-from dof.engine.data import load_data
-from dof.engine.events import EventRunner
-from dof.engine.game import Game
+import dof
+from dof.engine import Game, RandomAgent, play
 
 
 def main() -> None:
@@ -27,8 +25,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3,
                         help="play the same games this many times and report the best run")
     args = parser.parse_args()
-    data = load_data()
-    events = None if args.no_events else EventRunner(load_deck())
+    data, events = dof.load_rules()
+    if args.no_events:
+        events = None
     runs = []
     for _ in range(args.repeat):
         decisions = 0
@@ -38,7 +37,7 @@ def main() -> None:
             game = Game.new(data, seed, events=events)
             agents = {"democrat": RandomAgent(seed * 2 + 1),
                       "communist": RandomAgent(seed * 2 + 2)}
-            game.play(agents)
+            play(game, agents)
             decisions += game.decisions
         runs.append(time.process_time() - start)
     seconds = min(runs)  # the least disturbed run on a shared machine

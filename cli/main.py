@@ -188,19 +188,17 @@ def terminal() -> Console:
 def load_game(mod: Path | None) -> tuple[Any, Any]:
     """The game data and card programs for play and sim: the built-in cards
     plus a mod, whose new or replaced cards join the deck with their printed
-    facts. A mod with errors stops here with its diagnostics (exit 1)."""
-    from dof.dsl.cache import load_deck_cached
-    from dof.engine.data import load_data
-    from dof.engine.events import EventRunner
+    facts (dof.load_rules). A mod with errors stops here with its
+    diagnostics (exit 1)."""
+    import dof
 
-    data = load_data()
-    deck = load_deck_cached(mod=mod, data=data)
-    if deck.errors:
-        for diagnostic in deck.diagnostics:
-            if diagnostic.is_error:
-                print(diagnostic.format(), file=sys.stderr)
-        raise CliError(f"the cards have {deck.errors} error(s); see `dof lint --mod {mod}`")
-    return data.with_cards(deck.card_facts()), EventRunner(deck)
+    try:
+        return dof.load_rules([mod] if mod else ())
+    except dof.DeckError as exc:
+        for diagnostic in exc.diagnostics:
+            print(diagnostic.format(), file=sys.stderr)
+        raise CliError(f"the cards have {len(exc.diagnostics)} error(s); "
+                       f"see `dof lint --mod {mod}`") from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ from dof.cli.human import HumanAgent, Quit, write_save
 from dof.cli.sim import bot_seed
 from dof.cli.start import Start, started_game
 from dof.engine.agents import make_agent
+from dof.engine.api import view
 from dof.engine.game import Game, SaveError
 from dof.engine.terms import SIDES
 
@@ -102,9 +103,12 @@ def drive(game: Game, agents: dict, console: Console, echo: bool, save: str | No
         if decision is None:
             return
         agent = agents[decision.player]
-        if isinstance(agent, HumanAgent):
+        if isinstance(agent, HumanAgent):  # a person at this terminal sees his board
             autosave(game, save, console)
-        game.answer(agent.choose(game, decision))
+            game.answer(agent.choose(game, decision))
+        else:
+            seen = view(game, decision.player)
+            game.answer(agent.choose(seen, seen.decision))
 
 
 def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: str | None,

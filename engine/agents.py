@@ -1,7 +1,8 @@
 """Agents answer Decisions: random, greedy and scripted bots.
 
-The human agent lives in the command line (it reads the keyboard; the engine
-never does).
+Each follows the Agent protocol (engine/api.py): it sees its side's view, not
+the game. The human agent lives in the command line (it reads the keyboard;
+the engine never does).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from dof.engine.board import controlled_spaces
+from dof.engine.api import View
+from dof.engine.board import controls, opponent
 from dof.engine.decisions import Decision
 from dof.engine.terms import SIDES
 
@@ -21,7 +23,7 @@ class RandomAgent:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, game, decision: Decision) -> Any:
+    def choose(self, view: View, decision: Decision) -> Any:
         return decision.options[self.rng.randrange(len(decision.options))]
 
 
@@ -31,49 +33,45 @@ class ScriptedAgent:
     def __init__(self, answers: Iterable[Any]):
         self.answers = list(answers)
 
-    def choose(self, game, decision: Decision) -> Any:
+    def choose(self, view: View, decision: Decision) -> Any:
         if not self.answers:
             raise LookupError(f"no scripted answer left for: {decision.prompt}")
         return self.answers.pop(0)
 
 
-def evaluate(game, state: dict, side: str) -> float:
-    """A simple view of a position for ``side``: VP, controlled spaces and
-    Battlegrounds weighted by each country's value, SPs on the map and the
-    Tiananmen track."""
-    saved = game.state
-    game.state = state
-    try:
-        score = state["vp"] if side == "democrat" else -state["vp"]
-        for country, info in game.data.countries.items():
-            spaces = game.country_spaces[country]
-            for who in SIDES:
-                held = controlled_spaces(game, who, spaces)
-                bgs = sum(1 for s in held if game.data.spaces[s].battleground)
-                value = info.presence * (0.3 * len(held) + 0.6 * bgs)
-                score += value if who == side else -value
-        own = sum(state["sp"][side])
-        other = sum(state["sp"][game.opponent(side)])
-        score += 0.05 * (own - other)
-        score += 0.5 * (state["tiananmen"][side] - state["tiananmen"][game.opponent(side)])
-        if state["result"]:
-            winner = state["result"]["winner"]
-            score += 1000 if winner == side else -1000 if winner else 0
-        return score
-    finally:
-        game.state = saved
+def evaluate(view: View, side: str) -> float:
+    """A simple judgement of a view's position for ``side``: VP, controlled
+    spaces and Battlegrounds weighted by each country's value, SPs on the map
+    and the Tiananmen track."""
+    state = view.state
+    spaces = view.data.spaces
+    sp = state["sp"]
+    score = state["vp"] if side == "democrat" else -state["vp"]
+    for info in view.data.countries.values():
+        for who in SIDES:
+            own, other = sp[who], sp[opponent(who)]
+            held = [s for s in info.spaces if controls(spaces[s].stability, own[s], other[s])]
+            bgs = sum(1 for s in held if spaces[s].battleground)
+            value = info.presence * (0.3 * len(held) + 0.6 * bgs)
+            score += value if who == side else -value
+    score += 0.05 * (sum(sp[side]) - sum(sp[opponent(side)]))
+    score += 0.5 * (state["tiananmen"][side] - state["tiananmen"][opponent(side)])
+    if state["result"]:
+        winner = state["result"]["winner"]
+        score += 1000 if winner == side else -1000 if winner else 0
+    return score
 
 
 class GreedyAgent:
-    """Looks one decision ahead: answers with the option whose resulting
-    position (with dice it cannot foresee) evaluates best for its side; ties
+    """Looks one decision ahead: answers with the option whose previewed view
+    (with dice and cards it cannot foresee) evaluates best for its side; ties
     and very wide choices are broken by its own seeded generator."""
 
     def __init__(self, seed: int = 0, width: int = 24):
         self.rng = random.Random(seed)
         self.width = width
 
-    def choose(self, game, decision: Decision) -> Any:
+    def choose(self, view: View, decision: Decision) -> Any:
         options = decision.options
         if len(options) == 1:
             return options[0]
@@ -82,7 +80,7 @@ class GreedyAgent:
         side = decision.player
         best, best_score = None, None
         for option in options:
-            score = evaluate(game, game.preview(option), side) + self.rng.random() * 1e-3
+            score = evaluate(view.preview(option), side) + self.rng.random() * 1e-3
             if best_score is None or score > best_score:
                 best, best_score = option, score
         return best

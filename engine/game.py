@@ -16,7 +16,7 @@ import marshal
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from dof.engine import rng
+from dof.engine import api, rng
 from dof.engine.board import opponent
 from dof.engine.decisions import Decision, GameOver, IllegalAnswer
 from dof.engine.outcome import Termination
@@ -179,12 +179,9 @@ class Game(TurnCallbacks):
         return self.state["result"]
 
     def play(self, agents: Mapping[str, Any], limit: int = 1_000_000) -> dict | None:
-        """Let ``agents`` (by side) answer every decision until the game ends."""
-        for _ in range(limit):
-            decision = self.pending
-            if decision is None:
-                break
-            self.answer(agents[decision.player].choose(self, decision))
+        """Let ``agents`` (by side) answer every decision until the game ends,
+        each from its side's view (engine/api.py)."""
+        api.play(self, agents, limit)
         return self.result
 
     # -------------------------------------------------------- save / load
@@ -235,17 +232,6 @@ class Game(TurnCallbacks):
         if verify and obj.get("state") != game.state:
             raise SaveError("the save is inconsistent: replaying it does not give its state")
         return game
-
-    def preview(self, answer: Any) -> dict:
-        """The state after ``answer``, up to the next decision, with unknown dice.
-
-        Bots use this to look one decision ahead. The copy's generator is
-        re-seeded before the answer, so it cannot foresee the real rolls.
-        """
-        copy = Game.from_json(self.to_json(), self.data, self.events, verify=False)
-        copy.state["rng"] ^= 0x5DEECE66D
-        copy.answer(answer)
-        return copy.state
 
     def relink(self) -> None:
         """Rebuild adjacency from the map, less destroyed spaces, plus the

@@ -1,4 +1,5 @@
-"""Every ```card example in docs/language.md compiles (see the doc for the harness)."""
+"""Every ```card example in docs/language.md and docs/modding.md compiles (see
+the docs for the harness), and every ```python example in docs/api.md runs."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from dsl_helpers import CARD, deck_of
 DOCS = Path(__file__).parent.parent / "docs"
 BLOCKS = [block for doc in ("language.md", "modding.md") for block in re.findall(
     r"```(card|card-error)\n(.*?)```", (DOCS / doc).read_text(encoding="utf-8"), re.S)]
+PYTHON = re.findall(r"```python\n(.*?)```", (DOCS / "api.md").read_text(encoding="utf-8"),
+                    re.S)
 
 
 def as_file(text: str) -> str:
@@ -22,6 +25,7 @@ def as_file(text: str) -> str:
 
 def test_the_doc_has_examples():
     assert len(BLOCKS) > 20
+    assert len(PYTHON) >= 6
 
 
 @pytest.mark.parametrize("kind, text", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
@@ -33,3 +37,10 @@ def test_example_compiles(tmp_path, kind, text):
     else:
         code = re.match(r"#\s*(\w+)", text).group(1)
         assert any(d.code == code for d in deck.diagnostics), errors
+
+
+@pytest.mark.parametrize("text", PYTHON, ids=[f"api{i}" for i in range(len(PYTHON))])
+def test_api_example_runs(text, capsys):
+    """Each block stands alone, as a reader would paste it."""
+    exec(compile(text, "docs/api.md", "exec"), {"__name__": "api_example"})
+    assert capsys.readouterr().out or "assert" in text

@@ -1,0 +1,300 @@
+"""The public API for bots, tools and servers: views, agents, play and undo.
+
+Why views: a bot must decide from what its side may know. ``view(game, side)``
+is that side's window on one moment of the game: its own hand, the sizes of
+the opponent's hand and of the decks, everything on the table, the log, and
+the pending decision if it is that side's. Hidden cards read as ``None``, the
+seed and the dice generator are not shown, and nothing on a view refers to
+the Game or its live state (an untrusted bot belongs in another process all
+the same: a Python object can always be introspected).
+
+A view is lazy, as one is made for every decision and most bots (RandomAgent)
+never look: it copies the state when first read, and reading it after its
+game has moved on raises StaleView. What it returned is the bot's own to keep.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from dof.engine import rng
+from dof.engine.board import opponent
+from dof.engine.decisions import Decision, IllegalAnswer
+from dof.engine.outcome import Outcome
+from dof.engine.records import GameData
+from dof.engine.terms import SIDES
+
+#: Re-seeds a look-ahead copy's dice, so that a preview cannot foresee them.
+_RESEED = 0x5DEECE66D
+
+
+class StaleView(RuntimeError):
+    """A view read after its game moved on to another decision."""
+
+
+class UndoError(Exception):
+    """undo() cannot go back: nothing to undo, or a die was rolled or a
+    hidden card drawn, dealt, shuffled or shown since; the message says which."""
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that answers decisions from its side's view."""
+
+    def choose(self, view: View, decision: Decision) -> Any:
+        """Return one of ``decision.options``."""
+        ...
+
+
+class View:
+    """What ``side`` may know of a game at one decision (see ``view``).
+
+    ``decision`` is the pending decision when it is this side's, else None;
+    ``data`` the printed map and cards. ``state`` has the game state's keys
+    (docs/api.md) with hidden cards as None; ``hand``, ``opponent_hand_size``
+    and ``deck_size`` read it for you.
+    """
+
+    __slots__ = ("_side", "_decision", "_data", "_read", "_state", "_log")
+
+    def __init__(self, side: str, decision: Decision | None, data: GameData,
+                 read: Callable[..., Any]) -> None:
+        self._side = side
+        self._decision = decision
+        self._data = data
+        self._read = read
+        self._state: dict | None = None
+        self._log: list[dict] | None = None
+
+    side = property(lambda self: self._side, doc="The side this view is for.")
+    decision = property(lambda self: self._decision,
+                        doc="The pending decision when it is this side's, else None.")
+    data = property(lambda self: self._data, doc="The printed map and cards.")
+
+    @property
+    def state(self) -> dict:
+        """The public state: a copy, so changing it changes nothing in the game."""
+        if self._state is None:
+            self._state = self._read("state")
+        return self._state
+
+    @property
+    def log(self) -> list[dict]:
+        """The game log up to this moment (a copy)."""
+        if self._log is None:
+            self._log = self._read("log")
+        return self._log
+
+    @property
+    def hand(self) -> list[int]:
+        return list(self.state["hands"][self.side])
+
+    @property
+    def opponent_hand_size(self) -> int:
+        return len(self.state["hands"][opponent(self.side)])
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.state["deck"])
+
+    def preview(self, answer: Any) -> View:
+        """This side's view after ``answer``, up to the next decision.
+
+        The look-ahead runs on a copy whose dice are re-seeded and whose hidden
+        cards (the deck, the opponent's hand) are shuffled among themselves, so
+        it can foresee neither a roll nor a card.
+        """
+        if self._decision is None:
+            raise IllegalAnswer(f"there is no {self.side} decision to preview")
+        return self._read("preview", answer)
+
+    def __repr__(self) -> str:
+        kind = self.decision.kind if self.decision else "no decision"
+        return f"<View for the {self.side} ({kind})>"
+
+
+def view(game, side: str) -> View:
+    """``side``'s view of ``game`` now (see View)."""
+    if side not in SIDES:
+        raise ValueError(f"unknown side {side!r} (expected democrat or communist)")
+    return _view(game, side, deep=True)
+
+
+def _view(game, side: str, deep: bool) -> View:
+    """A view; ``deep=False`` shares the parts it does not hide with the
+    game, for a look-ahead copy that nothing else holds. One closure serves
+    all its reads: a view is made for every decision, so it must cost little."""
+    pending = game.pending
+    at = len(game.log)
+
+    def moment(what: str, answer: Any = None) -> Any:
+        if game.pending is not pending:
+            raise StaleView("this view is of an earlier decision: the game has moved on")
+        if what == "state":
+            return _public(game.state, side, deep)
+        if what == "log":
+            return marshal.loads(marshal.dumps(game.log[:at]))
+        copy = type(game).from_json(game.to_json(), game.data, game.events, verify=False)
+        _forget(copy.state, side, pending)
+        copy.answer(answer)
+        return _view(copy, side, deep=False)
+
+    mine = pending is not None and pending.player == side
+    return View(side, _copy(pending) if mine else None, game.data, moment)
+
+
+def play(game, agents: Mapping[str, Agent], limit: int | None = None) -> Outcome | None:
+    """Let ``agents`` (by side) answer every decision, each from its own
+    view, until the game ends; its Outcome, or None when ``limit`` decisions
+    were answered first."""
+    answered = 0
+    while (pending := game.pending) is not None:
+        if limit is not None and answered >= limit:
+            return None
+        seen = _view(game, pending.player, deep=True)
+        game.answer(agents[pending.player].choose(seen, seen.decision))
+        answered += 1
+    return Outcome.from_result(game.result)
+
+
+def undo(game, side: str | None = None):
+    """The game as it was at ``side``'s previous decision (by default the
+    player to act), as a new Game; ``game`` itself is left as it is.
+
+    Refused (UndoError) across a die roll, a shuffle or a random pick, a card
+    drawn or dealt, or a card ``side`` could not see coming into view (an
+    opponent's card played or revealed): undo takes back a choice, never
+    information. It reaches back to the game's last checkpoint (the start of
+    this action round or turn step, or a little before): the game keeps no
+    earlier position, and going further back would cross the opponent's
+    card play almost always.
+    """
+    if side is None:
+        if game.pending is None:
+            raise UndoError("the game is over: say whose decision to undo")
+        side = game.pending.player
+    save = game.to_json()
+    journal = save["journal"]
+    replay = type(game).from_json({**save, "journal": []}, game.data, game.events,
+                                  verify=False)
+    moments = []
+    for value in journal:
+        moments.append(_Moment(replay, side))
+        replay.answer(value)
+    back = next((i for i in reversed(range(len(moments))) if moments[i].player == side), None)
+    if back is None:
+        raise UndoError(f"nothing to undo: the {side} has made no decision since this "
+                        "action round or turn step began")
+    reason = moments[back].barrier(_Moment(game, side), game.log)
+    if reason:
+        raise UndoError(f"cannot undo the {side}'s last decision: {reason}")
+    return type(game).from_json({**save, "journal": journal[:back]}, game.data, game.events,
+                                verify=False)
+
+
+# ------------------------------------------------------------------ helpers
+def _copy(decision: Decision) -> Decision:
+    """The decision for an agent: its own lists, and no label maker (which
+    would lead back to the game); given label strings are kept."""
+    return Decision(decision.kind, decision.player, decision.options[:], decision.prompt,
+                    decision.labels and decision.labels[:], decision.context.copy())
+
+
+def _public(state: dict, side: str, deep: bool) -> dict:
+    """A copy of ``state`` as ``side`` sees it: hidden cards become None.
+    With ``deep=False`` only the dicts that hold hidden cards are new."""
+    if deep:
+        out = marshal.loads(marshal.dumps(state))
+    else:
+        out = {**state, "hands": dict(state["hands"]), "set_aside": dict(state["set_aside"])}
+        if state["ps"] is not None:
+            out["ps"] = {**state["ps"], "hands": dict(state["ps"]["hands"]),
+                         "dealt": dict(state["ps"]["dealt"])}
+    other = opponent(side)
+    out["seed"] = out["rng"] = None
+    out["deck"] = [None] * len(out["deck"])
+    for key in ("hands", "set_aside"):
+        out[key][other] = [None] * len(out[key][other])
+    ps = out["ps"]
+    if ps is not None:
+        ps["deck"] = [None] * len(ps["deck"])
+        ps["dealt"][other] = [None] * len(ps["dealt"][other])
+        if not ps["revealed"][other]:
+            ps["hands"][other] = [None] * len(ps["hands"][other])
+    return out
+
+
+def _forget(state: dict, side: str, pending: Decision) -> None:
+    """Re-seed a look-ahead copy's dice and shuffle the cards ``side`` cannot
+    see among their places, keeping each pile's size. The cards he knows stay
+    put: those he is picking from (an opponent's hand shown to him) and a card
+    the opponent revealed as his next play. Lists change in place: the rules
+    in progress hold them."""
+    state["rng"] ^= _RESEED
+    other = opponent(side)
+    known = {state["must_play"][other]}
+    if pending.kind == "pick_card":
+        known |= {o for o in pending.options if isinstance(o, int)}
+    _shuffle_among(state, [state["deck"], state["hands"][other], state["set_aside"][other]],
+                   known)
+    ps = state["ps"]
+    if ps is not None:
+        piles = [ps["deck"]] if ps["revealed"][other] else [ps["deck"], ps["hands"][other]]
+        moved = _shuffle_among(state, piles, set())
+        ps["dealt"][other] = [moved.get(c, c) for c in ps["dealt"][other]]
+
+
+def _shuffle_among(state: dict, piles: list[list], known: set) -> dict:
+    """Shuffle the unknown cards of ``piles`` among their places; returns
+    {old card: new card} for every place."""
+    places = [(pile, i) for pile in piles for i, c in enumerate(pile) if c not in known]
+    cards = [pile[i] for pile, i in places]
+    rng.shuffle(state, cards)
+    moved = {}
+    for (pile, i), card in zip(places, cards, strict=True):
+        moved[pile[i]] = card
+        pile[i] = card
+    return moved
+
+
+class _Moment:
+    """What undo compares between two decisions: who decides, the dice
+    generator, the decks and the cards hidden from the undoing side."""
+
+    def __init__(self, game, side: str) -> None:
+        st = game.state
+        self.side = side
+        self.player = game.pending.player if game.pending else None
+        self.log_at = len(game.log)
+        self.rng = st["rng"]
+        self.decks = (list(st["deck"]), list(st["ps"]["deck"]) if st["ps"] else None)
+        self.hidden = _hidden(st, side)
+
+    def barrier(self, now: _Moment, log: list[dict]) -> str:
+        """Why the game cannot go back from ``now`` to this moment ('' if it can)."""
+        since = log[self.log_at:now.log_at]
+        if now.rng != self.rng:
+            roll = next((e["text"] for e in since if "roll" in e), None)
+            return (f"a die was rolled since ({roll})" if roll
+                    else "cards were shuffled or picked at random since")
+        if now.decks != self.decks:
+            return "cards were drawn or dealt since"
+        seen = self.hidden - now.hidden
+        if seen:
+            return f"{len(seen)} card(s) the {self.side} could not see came into view since"
+        return ""
+
+
+def _hidden(state: dict, side: str) -> set[tuple[str, int]]:
+    """The cards ``side`` cannot see: strategy ('s') and Power Struggle ('p')."""
+    other = opponent(side)
+    out = {("s", c) for c in (*state["deck"], *state["hands"][other],
+                              *state["set_aside"][other])}
+    ps = state["ps"]
+    if ps is not None:
+        out |= {("p", c) for c in ps["deck"]}
+        if not ps["revealed"][other]:
+            out |= {("p", c) for c in ps["hands"][other]}
+    return out
