@@ -2,17 +2,25 @@
 
     python benchmarks/bench_lint.py [N]          the built-in deck, median of N runs
     python benchmarks/bench_lint.py --big MB     `dof lint` on a generated MB-sized file
+    python benchmarks/bench_lint.py --big MB --typos    the same, every event misspelling a space
+    python benchmarks/bench_lint.py --phases PATH       `load_deck` alone, as JSON (--big runs it)
 
 The first figure includes building the LALR parser once per process. The
 second generates a valid card file of about MB megabytes (the built-in cards,
 renumbered 201-999 and renamed, each event repeated to reach the size), then
 runs `dof lint` on a quarter, a half and all of it in a fresh process each,
-and prints wall and CPU time and peak memory: the growth should be linear.
+and prints wall and CPU time and peak memory: the growth should be linear;
+then the CPU time of `load_deck` alone on the whole file (parsing and
+checking, without printing the diagnostics), and how much of it is parsing.
+With --typos each copy of an event first places an SP in a misspelt space
+(a different slip on each card), so the file has thousands of E101s, each
+with a "did you mean": it should lint in about the time of the clean file.
 A loop of ten million additions is timed too, as a yardstick for the machine.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import resource
 import statistics
@@ -23,7 +31,10 @@ import time
 from pathlib import Path
 
 from dof.dsl import builtin_cards_dir, load_deck
+from dof.dsl import deck as deck_module
 from dof.dsl.grammar import parser
+from dof.dsl.parser import parse_source
+from dof.engine.data import load_data
 
 
 def main(runs: int = 20) -> None:
@@ -41,12 +52,15 @@ def main(runs: int = 20) -> None:
           f"(min {min(times) * 1000:.1f} ms)")
 
 
-def big_card_file(size: int) -> str:
+def big_card_file(size: int, typos: bool = False) -> str:
     """About ``size`` bytes of valid cards: the built-in strategy cards as
-    cards 201-999, named "<name> <number>", each event repeated."""
+    cards 201-999, named "<name> <number>", each event repeated. With
+    ``typos`` each copy of an event starts by placing an SP in a misspelt
+    space (:func:`misspelt`), the same one throughout a card."""
     text = "".join((builtin_cards_dir() / f"{period}.card").read_text(encoding="utf-8")
                    for period in ("early", "middle", "late"))
     cards = re.findall(r'^card \d+ "([^"]*)" \{\n(.*?)^\}\n', text, re.S | re.M)
+    spaces = [space.name for space in load_data().spaces]
 
     def build(repeat: int) -> str:
         out = []
@@ -54,13 +68,28 @@ def big_card_file(size: int) -> str:
             name, body = cards[i % len(cards)]
             event = re.search(r"^    event \{\n(.*?)^    \}\n", body, re.S | re.M)
             if event:
-                body = body[:event.start(1)] + event.group(1) * repeat + body[event.end(1):]
+                once = event.group(1)
+                if typos:
+                    once = f"        democrat places 1 SP in {misspelt(spaces, i)}\n" + once
+                body = body[:event.start(1)] + once * repeat + body[event.end(1):]
             out.append(f'card {number} "{name} {number}" {{\n{body}}}\n')
         return "\n".join(out)
 
     once, twice = len(build(1).encode()), len(build(2).encode())
     events = twice - once  # the file is (once - events) + events * repeat bytes
     return build(max(1, round((size - (once - events)) / events)))
+
+
+def misspelt(spaces: list[str], seed: int) -> str:
+    """A slip of the pen in one of ``spaces``: a letter after the first one
+    replaced by another, different for each ``seed`` (no other name results)."""
+    space = spaces[seed % len(spaces)]
+    letters = [i for i, c in enumerate(space) if i and c.isascii() and c.islower()]
+    at = letters[seed // len(spaces) % len(letters)]
+    other = "abcdefghijklmnopqrstuvwxyz".replace(space[at], "")[seed % 25]
+    slip = space[:at] + other + space[at + 1:]
+    assert slip not in spaces, slip
+    return slip
 
 
 def lint_in_a_process(path: Path) -> tuple[float, float, int, str]:
@@ -77,6 +106,33 @@ def lint_in_a_process(path: Path) -> tuple[float, float, int, str]:
     return wall, cpu, after.ru_maxrss, last
 
 
+def phases(path: Path) -> None:
+    """Print the CPU seconds `load_deck` takes for a file, and how much of it
+    is parsing (the rest is checking and compiling), as JSON: run in a fresh
+    process by :func:`big`, so that printing diagnostics is not counted."""
+    parsing = 0.0
+
+    def timed_parse(*args: object) -> object:
+        nonlocal parsing
+        start = time.process_time()
+        try:
+            return parse_source(*args)
+        finally:
+            parsing += time.process_time() - start
+
+    deck_module.parse_source = timed_parse
+    start = time.process_time()
+    deck = load_deck([path])
+    print(json.dumps({"load_deck": time.process_time() - start, "parse": parsing,
+                      "diagnostics": len(deck.diagnostics)}))
+
+
+def load_in_a_process(path: Path) -> dict:
+    done = subprocess.run([sys.executable, __file__, "--phases", str(path)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
 def yardstick() -> float:
     start = time.process_time()
     total = 0
@@ -85,8 +141,8 @@ def yardstick() -> float:
     return time.process_time() - start
 
 
-def big(megabytes: float) -> None:
-    text = big_card_file(int(megabytes * 1_000_000))
+def big(megabytes: float, typos: bool = False) -> None:
+    text = big_card_file(int(megabytes * 1_000_000), typos)
     chunks = text.split("\n\n")
     with tempfile.TemporaryDirectory() as tmp:
         for part in (4, 2, 1):
@@ -96,11 +152,17 @@ def big(megabytes: float) -> None:
             wall, cpu, peak, last = lint_in_a_process(path)
             print(f"dof lint {size:.2f} MB: {wall:.2f} s wall, {cpu:.2f} s CPU, "
                   f"peak {peak / 1024:.0f} MB ({cpu / size:.2f} s CPU per MB); {last}")
+        found = load_in_a_process(path)
+        print(f"load_deck {size:.2f} MB (no output): {found['load_deck']:.2f} s CPU, of which "
+              f"parsing {found['parse']:.2f} s; {found['diagnostics']} diagnostics")
     print(f"yardstick: 10M Python additions take {yardstick():.2f} s CPU on this machine")
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--big"]:
-        big(float(sys.argv[2]) if len(sys.argv) > 2 else 5)
+    if sys.argv[1:2] == ["--phases"]:
+        phases(Path(sys.argv[2]))
+    elif sys.argv[1:2] == ["--big"]:
+        size = next((a for a in sys.argv[2:] if a != "--typos"), "5")
+        big(float(size), "--typos" in sys.argv)
     else:
         main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)

@@ -4,7 +4,9 @@ A scenario file is YAML, and its mistakes (a misspelt space, a key that
 does not exist, an answer the game never offered) must point at the exact
 ``PATH:LINE:COL`` with the source line and a caret, like a card file's
 (:class:`dsl.Diagnostic`). So the file is read as YAML *nodes*, which keep
-their marks, and each value is turned into data where it is used.
+their marks, and each value is turned into data where it is used. The codes
+(E6xx, and the E0xx-E3xx that card files use too) are in the one table,
+``dof.dsl.diagnostics.CODES``, which every Diagnostic is checked against.
 """
 
 from __future__ import annotations
@@ -19,21 +21,6 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from dof.dsl.diagnostics import Diagnostic, Span, did_you_mean
-
-#: Codes of the problems found in scenario and position files, beside the
-#: card-file codes they share (E001 syntax, E002 unreadable, E003 empty,
-#: E101-E105 unknown names, E201 wrong type, E301 out of range).
-CODES: dict[str, str] = {
-    "E601": "unknown key",
-    "E602": "missing key",
-    "E603": "duplicate key",
-    "E604": "impossible position",
-    "E611": "answer not among the options offered",
-    "E612": "a question with no answer scripted",
-    "E613": "answers left unused",
-    "E614": "dice do not match the rolls",
-    "E620": "expectation not met",
-}
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

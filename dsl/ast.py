@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from dof.dsl.diagnostics import Span
+
+T = TypeVar("T")
 
 
 class Num(int):
@@ -84,6 +86,25 @@ class Node:
 
     def names(self) -> list[Name]:
         return [c for c in self.children if isinstance(c, Name)]
+
+    def found(self, cls: type[T]) -> list[T]:
+        """Every value of class ``cls`` (:class:`Name`, :class:`CardName`) in
+        this phrase, in :meth:`walk`'s order (a node's own before those below
+        it), in one pass: the checker asks this of most phrases it reads."""
+        out: list[T] = []
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            below = []
+            for c in node.children:
+                if c.__class__ is Node:
+                    below.append(c)
+                elif c.__class__ is cls:
+                    out.append(c)
+            if below:
+                below.reverse()
+                stack += below
+        return out
 
     def walk(self) -> Iterator[Node]:
         """This node and all nodes below it, depth first. A loop, not nested

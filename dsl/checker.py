@@ -64,7 +64,7 @@ class Scope:
     prerequisite: bool = False  # a card's 'requires': E404 reports what can never hold
 
     def child(self, *extra: str, in_effect: bool | None = None) -> Scope:
-        return Scope(self.bound | set(extra), self.in_effect if in_effect is None else in_effect,
+        return Scope(self.bound.union(extra), self.in_effect if in_effect is None else in_effect,
                      self.in_box, self.in_match, self.prerequisite)
 
 
@@ -102,9 +102,8 @@ class Checker:
         self._metadata(cdef, facts)
         # 'the owner of' a card is rare: look for its word before walking actions for it
         # (with no source text to look in, walk them all).
-        lines = [self.r.line(cdef.span.path, n)
-                 for n in range(cdef.span.line, cdef.span.end_line + 1)]
-        self._owner_refs = not any(lines) or any("owner" in line for line in lines)
+        lines = self.r.lines(cdef.span.path, cdef.span.line, cdef.span.end_line)
+        self._owner_refs = not any(lines) or "owner" in "\n".join(lines)
         statements: list[Node] = []
         for clause in cdef.clauses:
             if clause.kind == "requires":
@@ -342,7 +341,8 @@ class Checker:
         stmts = [s for s in node.children if isinstance(s, Node)]
         for i, stmt in enumerate(stmts):
             scope = self.stmt(stmt, scope)
-            if i + 1 < len(stmts):
+            # W503 is about a body below its statement's first line: none on one line
+            if i + 1 < len(stmts) and stmt.span.end_line != stmt.span.line:
                 self._indent(stmt, stmts[i + 1])
         return scope
 
@@ -461,7 +461,7 @@ class Checker:
 
     def action(self, node: Node, scope: Scope) -> Scope:
         verb = node.children[-1]
-        optional = any(c.kind == "may" for c in node.children[:-1])
+        optional = "may" in [c.kind for c in node.children[:-1]]
         kind = verb.kind
         out = scope
         if self._owner_refs:
@@ -1184,11 +1184,11 @@ def _head(item: CardDef | BoxDef | PsCardDef) -> Span:
 
 
 def _names(node: Node) -> list[Name]:
-    return [n for sub in node.walk() for n in sub.names()]
+    return node.found(Name)
 
 
 def _strings(node: Node) -> list[CardName]:
-    return [s for sub in node.walk() for s in sub.strings()]
+    return node.found(CardName)
 
 
 def _signed(node: Node) -> list[int]:

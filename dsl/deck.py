@@ -208,6 +208,10 @@ def merge_layers(layers: list[list[SourceFile]], reporter: Reporter) -> dict[str
     for layer in layers:
         seen: dict[str, dict] = {kind: {} for kind in kinds}
         for src in layer:
+            # A tree may come from a tool's cache, parsed with another reporter
+            # (the language server's): this one needs its text too, for source
+            # lines and '# dof: ignore' comments.
+            reporter.add_source(src.path, src.text)
             for kind, (items, ident, what) in kinds.items():
                 for item in items(src):
                     first = seen[kind].setdefault(ident(item), item)

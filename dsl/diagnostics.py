@@ -9,17 +9,24 @@ Python traceback for a mistake in a card file.
 from __future__ import annotations
 
 import difflib
+import heapq
 import re
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
-# Stable codes: tools and tests match on them, so never renumber.
+# Stable codes: tools and tests match on them, so never renumber. The one
+# table of codes, for card files (`dof lint`, the language server) and for
+# scenario and position files (``dof.cli.located``, E6xx), which share the
+# E0xx-E3xx ones; docs/language.md and docs/scenarios.md document each.
 CODES: dict[str, str] = {
     "E001": "syntax error",
     "E002": "unreadable file (binary or not UTF-8)",
     "E003": "empty file",
     "E004": "nesting too deep",
-    "E005": "no card files",
+    "E005": "no card (or scenario) files where some are needed",
     "E101": "unknown space",
     "E102": "unknown card",
     "E103": "unknown country or region",
@@ -34,6 +41,15 @@ CODES: dict[str, str] = {
     "E405": "duplicate clause",
     "E406": "duplicate card name",
     "E407": "empty event",
+    "E601": "unknown key",
+    "E602": "missing key",
+    "E603": "duplicate key",
+    "E604": "impossible position",
+    "E611": "answer not among the options offered",
+    "E612": "a question with no answer scripted",
+    "E613": "answers left unused",
+    "E614": "dice do not match the rolls",
+    "E620": "expectation not met",
     "W501": "effect can never act",
     "W502": "lasting flag disagrees with the event",
     "W503": "statement indented as if inside a one-statement body",
@@ -77,6 +93,10 @@ class Diagnostic:
     span: Span
     hint: str | None = None
     source_line: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:  # a bug in dof: every code is in the one table
+            raise ValueError(f"{self.code} is not a diagnostic code (see CODES)")
 
     @property
     def severity(self) -> str:
@@ -185,8 +205,15 @@ class Reporter:
         lines = self._sources.get(path, [])
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
+    def lines(self, path: str, first: int, last: int) -> list[str]:
+        """Source lines ``first`` to ``last`` (1-based, inclusive) of ``path``;
+        as many '' as lines when the source is unknown."""
+        lines = self._sources.get(path)
+        if lines is None or first < 1 or last > len(lines):
+            return [self.line(path, n) for n in range(first, last + 1)]
+        return lines[first - 1:last]
+
     def report(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
-        assert code in CODES, code
         if code in self._ignored.get(span.path, {}).get(span.line, ()):
             return
         self.diagnostics.append(Diagnostic(code, message, span, hint,
@@ -197,15 +224,76 @@ class Reporter:
         return sorted(self.diagnostics, key=lambda d: (d.span.path, d.span.line, d.span.col))
 
 
-def did_you_mean(word: str, candidates: list[str] | tuple[str, ...]) -> str | None:
-    """A 'did you mean' hint from the closest candidates (case-insensitive)."""
-    lowered = {c.lower(): c for c in candidates}
-    close = difflib.get_close_matches(word.lower(), list(lowered), n=3, cutoff=0.6)
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    """A 'did you mean' hint from the closest candidates (case-insensitive).
+
+    Cached by word and candidates: a file that repeats a slip thousands of
+    times (a mod copied from one misspelt card) asks for the same hint each time."""
+    return _hint(word.lower(), tuple(candidates))
+
+
+@lru_cache(maxsize=4096)
+def _hint(word: str, candidates: tuple[str, ...]) -> str | None:
+    suggester = _suggester(candidates)
+    close = suggester.close(word)
     if not close:
         return None
-    quoted = [f"'{lowered[c]}'" for c in close]
+    quoted = [f"'{suggester.original[c]}'" for c in close]
     return "did you mean " + (quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or "
                               + quoted[-1]) + "?"
+
+
+@lru_cache(maxsize=64)
+def _suggester(candidates: tuple[str, ...]) -> _Suggester:
+    return _Suggester(candidates)
+
+
+class _Suggester:
+    """``difflib.get_close_matches`` over a fixed list of candidates, with the
+    same answer, without trying every candidate in turn.
+
+    difflib skips a candidate whose letters in common with the word (as a
+    multiset: its ``quick_ratio``) cannot reach the cutoff, but counts them
+    candidate by candidate, which is most of its time. Here an index from each
+    letter to the candidates holding it counts them for all candidates at
+    once, and only the few that pass are compared in full."""
+
+    def __init__(self, candidates: tuple[str, ...]) -> None:
+        #: Lowered candidate -> as written (the last of those that lower alike).
+        self.original = {c.lower(): c for c in candidates}
+        self.words = list(self.original)
+        self.holders: dict[str, list[tuple[int, int]]] = {}  # letter -> [(word, count)]
+        for i, word in enumerate(self.words):
+            for letter, count in Counter(word).items():
+                self.holders.setdefault(letter, []).append((i, count))
+
+    def close(self, word: str, n: int = 3, cutoff: float = 0.6) -> list[str]:
+        common = [0] * len(self.words)
+        for letter, count in Counter(word).items():
+            for i, held in self.holders.get(letter, ()):
+                common[i] += count if count < held else held
+        bounds = []  # (quick_ratio, index) of the candidates difflib would compare in full
+        for i, candidate in enumerate(self.words):
+            length = len(word) + len(candidate)
+            bound = 2.0 * common[i] / length if length else 1.0
+            if bound >= cutoff:
+                bounds.append((bound, i))
+        # Best bounds first: once n candidates score above every bound left,
+        # no other can join them (a score never exceeds its bound).
+        bounds.sort(key=lambda b: (-b[0], b[1]))
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(word)
+        best: list[tuple[float, str]] = []  # a heap of the n best (score, candidate)
+        for bound, i in bounds:
+            if len(best) == n and bound < best[0][0]:
+                break
+            matcher.set_seq1(self.words[i])
+            score = matcher.ratio()
+            if score >= cutoff:
+                heapq.heappush(best, (score, self.words[i]))
+                if len(best) > n:
+                    heapq.heappop(best)
+        return [candidate for _, candidate in sorted(best, reverse=True)]
 
 
 def _ignore_comments(text: str) -> list[tuple[int, int, list[tuple[str, int]]]]:

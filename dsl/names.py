@@ -10,7 +10,7 @@ the data accepts: "Lodz", "Łódź" and "lodz" agree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from dof.engine.data import load_data
 from dof.engine.records import GameData
@@ -28,7 +28,7 @@ class Names:
     types: dict[str, str] = field(default_factory=dict)       # "worker" -> "worker"
     ussr: dict[str, int] = field(default_factory=dict)        # key -> track position
     ps_cards: dict[str, str] = field(default_factory=dict)    # key -> suit or name
-    _static: dict[str, set[int]] = field(default_factory=dict, repr=False)  # selector -> ids
+    _static: dict[str, frozenset[int]] = field(default_factory=dict, repr=False)  # selector -> ids
 
     @classmethod
     def build(cls, data: GameData) -> Names:
@@ -48,14 +48,23 @@ class Names:
             names.ps_cards[key(card.name)] = card.suit or card.name
         return names
 
-    def space_names(self) -> list[str]:
-        return sorted(set(self.spaces.values()))
+    def space_names(self) -> tuple[str, ...]:
+        return self._listed["spaces"]
 
-    def country_names(self) -> list[str]:
-        return sorted(set(self.countries.values()) | set(self.regions.values()))
+    def country_names(self) -> tuple[str, ...]:
+        return self._listed["countries"]
 
-    def type_names(self) -> list[str]:
-        return sorted({t.capitalize() for t in self.types.values()})
+    def type_names(self) -> tuple[str, ...]:
+        return self._listed["types"]
+
+    @cached_property
+    def _listed(self) -> dict[str, tuple[str, ...]]:
+        """The names "did you mean" offers, sorted once: a file with thousands
+        of misspelt names asks for them each time. Tuples: nobody changes them."""
+        return {"spaces": tuple(sorted(set(self.spaces.values()))),
+                "countries": tuple(sorted(set(self.countries.values())
+                                          | set(self.regions.values()))),
+                "types": tuple(sorted({t.capitalize() for t in self.types.values()}))}
 
     def resolve_place(self, text: str) -> tuple[str, str] | None:
         """A bare name: ("space"|"country"|"region", canonical) or None."""
@@ -66,7 +75,7 @@ class Names:
                 return kind, table[k]
         return None
 
-    def static_spaces(self, sel: dict) -> set[int] | None:
+    def static_spaces(self, sel: dict) -> frozenset[int] | None:
         """Ids of the spaces a compiled selector can ever match, if knowable now.
 
         Only the parts fixed by the map (names, countries, regions, types,
@@ -76,8 +85,8 @@ class Names:
             return None
         frozen = repr(sorted(sel.items()))
         if frozen not in self._static:
-            self._static[frozen] = self._match_static(sel)
-        return set(self._static[frozen])
+            self._static[frozen] = frozenset(self._match_static(sel))
+        return self._static[frozen]
 
     def _match_static(self, sel: dict) -> set[int]:
         found = {s.id for s in self.data.spaces}

@@ -11,6 +11,10 @@ from rich.console import Console
 from dof.cli.cards_view import run_cards
 from dof.cli.lint import run_lint
 from dof.dsl import builtin_cards_dir, load_deck
+from dof.dsl.deck import build_deck, merge_layers
+from dof.dsl.diagnostics import Reporter
+from dof.dsl.names import default_names
+from dof.dsl.parser import parse_source
 
 
 def capture() -> tuple[Console, io.StringIO]:
@@ -236,3 +240,20 @@ def test_cards_with_a_broken_mod_shows_its_diagnostics(tmp_path):
     assert run_cards("111", mod=tmp_path, console=console) == 1
     text = out.getvalue()
     assert "broken.card:2:" in text and "E001" in text and "matches" not in text
+
+
+def test_a_tree_checked_again_with_a_new_reporter_keeps_its_ignore_comments():
+    # The language server keeps the syntax tree of an unchanged buffer and
+    # checks it again with a fresh reporter, which never saw the text parsed.
+    text = ('card 7 "State Run Media" {\n'
+            '    period middle  # dof: ignore W510\n'
+            '    summary "x"\n'
+            '    event {\n'
+            '        democrat places 1 SP in Gdansk\n'
+            '    }\n'
+            '}\n')
+    src = parse_source("mod.card", text, Reporter())
+    reporter = Reporter()
+    deck = build_deck(default_names(), merge_layers([[src]], reporter), reporter)
+    assert [(d.code, d.span.line, d.source_line) for d in deck.diagnostics] == [
+        ("W507", 5, "        democrat places 1 SP in Gdansk")]
