@@ -33,8 +33,11 @@ def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
             "cards": deck.compiled_cards, "boxes": deck.compiled_boxes,
             "errors": errors, "warnings": warnings}))
     else:
-        for diag in deck.diagnostics:
-            print_diagnostic(console, diag)
+        if console.is_terminal:
+            for diag in deck.diagnostics:
+                print_diagnostic(console, diag)
+        else:  # to a file or a pipe: the same text without Rich's cost per line
+            console.file.write("".join(plain_diagnostic(d) + "\n" for d in deck.diagnostics))
         noun = "card" if deck.compiled_cards == 1 else "cards"
         boxes = "box" if deck.compiled_boxes == 1 else "boxes"
         style = "bold red" if errors else "bold yellow" if warnings else "bold green"
@@ -60,6 +63,18 @@ def _json(diag: Diagnostic) -> dict:
     out = diag.to_json()
     out["path"] = display_path(out["path"])
     return out
+
+
+def plain_diagnostic(diag: Diagnostic) -> str:
+    """What print_diagnostic shows, as plain text: a file of 20,000 findings
+    is written in a moment instead of Rich's half millisecond each."""
+    lines = [f"{display_path(diag.span.path)}:{diag.span.line}:{diag.span.col}: "
+             f"{diag.code} {diag.message}"]
+    if diag.source_line:
+        lines += diag.excerpt()
+    if diag.hint:
+        lines.append(f"hint: {diag.hint}")
+    return "\n".join(lines)
 
 
 def print_diagnostic(console: Console, diag: Diagnostic) -> None:

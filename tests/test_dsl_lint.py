@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 
 from dof.cli.cards_view import run_cards
-from dof.cli.lint import run_lint
+from dof.cli.lint import print_diagnostic, run_lint
 from dof.dsl import builtin_cards_dir, load_deck
 from dof.dsl.deck import build_deck, merge_layers
 from dof.dsl.diagnostics import Reporter
@@ -257,3 +257,20 @@ def test_a_tree_checked_again_with_a_new_reporter_keeps_its_ignore_comments():
     deck = build_deck(default_names(), merge_layers([[src]], reporter), reporter)
     assert [(d.code, d.span.line, d.source_line) for d in deck.diagnostics] == [
         ("W507", 5, "        democrat places 1 SP in Gdansk")]
+
+
+def test_a_pipe_gets_the_same_diagnostics_as_a_terminal(tmp_path):
+    """Piped output skips Rich (20,000 findings print in a moment), with the
+    same text as the terminal shows."""
+    bad = tmp_path / "bad.card"
+    bad.write_text('card 201 "Test" {\n    side democrat; ops 2; period early; summary "x"\n'
+                   "    event { democrat places 2 SP in Gdnask }\n}\n")
+    deck = load_deck([bad])
+    terminal = Console(file=io.StringIO(), force_terminal=True, color_system=None, width=200)
+    for diag in deck.diagnostics:
+        print_diagnostic(terminal, diag)
+    piped, out = capture()
+    assert run_lint([bad], console=piped) == 1
+    shown = out.getvalue().splitlines()[:-1]
+    assert shown == terminal.file.getvalue().splitlines()
+    assert shown[0].endswith("E101 unknown space or country 'Gdnask'")
