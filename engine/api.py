@@ -136,7 +136,7 @@ def _view(game, side: str, deep: bool) -> View:
             return _public(game.state, side, deep)
         if what == "log":
             return marshal.loads(marshal.dumps(game.log[:at]))
-        copy = type(game).from_json(game.to_json(), game.data, game.events, verify=False)
+        copy = game.lookahead()
         _forget(copy.state, side, pending)
         copy.answer(answer)
         return _view(copy, side, deep=False)

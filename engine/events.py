@@ -18,7 +18,7 @@ from typing import Any
 from dof.engine import effects, hooks, ops_cards, ops_effects, ops_flow, ops_rules, ops_sps
 from dof.engine.operations import check_targets
 from dof.engine.program import HANDLERS, EventEnds, Steps, card_pool, source_name
-from dof.engine.selectors import Context, actor, countries, holds, spaces, who
+from dof.engine.selectors import Context, actor, countries, holds, space_in, spaces, who
 from dof.engine.vocabulary import Hook, Op
 
 #: The modules whose handlers fill ``HANDLERS``, by domain.
@@ -100,7 +100,7 @@ class EventRunner:
         if rule.get("player") is not None and who(env, rule["player"]) != player:
             return 0
         if "space" in ctx and rule.get("where") is not None:
-            if ctx["space"] not in spaces(game, rule["where"], env):
+            if not space_in(game, ctx["space"], rule["where"], env):
                 return 0
         if hook == Hook.OPS_VALUE:
             if rule.get("printed") is not None and ctx.get("printed") != rule["printed"]:
@@ -177,7 +177,7 @@ class EventRunner:
             return False
         if filt.get("country") and ctx.get("country") not in countries(game, filt["country"], env):
             return False
-        if filt.get("where") and ctx.get("space") not in spaces(game, filt["where"], env):
+        if filt.get("where") and not space_in(game, ctx.get("space"), filt["where"], env):
             return False
         return not (filt.get("cond") and not holds(game, filt["cond"], env))
 

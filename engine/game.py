@@ -1,27 +1,34 @@
 """The game driver: runs the rules as a generator that yields Decisions.
 
 Why a generator with checkpoints: the rules read naturally as straight-line
-code, yet the state must round-trip through JSON at any pending decision. At
-the start of every turn-machine step (each action round is one) the driver
-takes a cheap snapshot of the plain-data state and then journals each answer.
-A save holds the snapshot plus the answers since it; loading restores the
-snapshot and replays those answers, which re-creates the exact position,
+code, yet the state must round-trip through JSON at any pending decision. The
+driver snapshots the plain-data state when the game starts and journals each
+answer. A save holds the snapshot plus the answers since it; loading restores
+the snapshot and replays those answers, which re-creates the exact position,
 including the middle of a card's effect or of a power struggle. The saved
 current state is compared after replay, so a corrupt save is detected.
+
+Once a game has been saved or previewed, it snapshots again at the start of
+each turn-machine step and action round, so that the next save or look-ahead
+replays only a few answers. A game nobody saves (bots playing a batch) takes
+no other snapshot: its answers alone rebuild any of its positions.
 """
 
 from __future__ import annotations
 
 import marshal
 from collections.abc import Generator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from dof.engine import api, rng
+from dof.engine import api, hooks, rng
 from dof.engine.board import opponent
 from dof.engine.decisions import Decision, GameOver, IllegalAnswer
 from dof.engine.outcome import Termination
 from dof.engine.setup import initial_state
-from dof.engine.turn import PHASES, STEPS, TurnCallbacks, attach_turn_machine
+from dof.engine.turn import PHASES, STEPS, proceed
 from dof.engine.validate import StateError, check_state
 from dof.engine.vocabulary import PROGRAM_FORMAT
 
@@ -65,7 +72,55 @@ def _check_mods(saved: Any, current: list[dict]) -> None:
                         f"{names(current)}: load it with the same --mod folder")
 
 
-class Game(TurnCallbacks):
+@dataclass(frozen=True)
+class MapTables:
+    """Look-ups on the printed map that every game reads and none changes,
+    built once per GameData: a bot's look-ahead builds a game copy for every
+    option it weighs."""
+
+    stability: tuple[int, ...]
+    #: Neighbours of each space, ascending (a game with destroyed spaces
+    #: builds its own, see Game.relink).
+    adjacent: tuple[tuple[int, ...], ...]
+    country_spaces: dict[str, tuple[int, ...]]
+    space_country: tuple[str, ...]
+    space_ids: dict[str, int]
+
+
+_TABLES: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def map_tables(data) -> MapTables:
+    """The MapTables of ``data``, built on first use."""
+    tables = _TABLES.get(data)
+    if tables is None:
+        tables = _TABLES[data] = MapTables(
+            stability=tuple(s.stability for s in data.spaces),
+            adjacent=tuple(tuple(sorted(s.adjacent)) for s in data.spaces),
+            country_spaces={name: c.spaces for name, c in data.countries.items()},
+            space_country=tuple(s.country for s in data.spaces),
+            space_ids={s.name: s.id for s in data.spaces},
+        )
+    return tables
+
+
+@lru_cache(maxsize=64)
+def _relinked(data, destroyed: tuple[int, ...],
+              links: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The map's adjacency less ``destroyed`` spaces, plus ``links``; the
+    few such maps a batch meets are kept, since every look-ahead copy of a
+    game with a destroyed space needs its map again."""
+    gone = set(destroyed)
+    near = [set(s.adjacent) - gone for s in data.spaces]
+    for a, b in links:
+        near[a].add(b)
+        near[b].add(a)
+    for s in gone:
+        near[s] = set()
+    return tuple(tuple(sorted(x)) for x in near)
+
+
+class Game:
     """A game of 1989 in progress: plain-data ``state`` plus the rules driver.
 
     ``pending`` is the Decision waiting for an answer, or None when the game
@@ -83,14 +138,16 @@ class Game(TurnCallbacks):
         self._journal: list[Any] = []
         self._ckpt: bytes = b""
         self._ckpt_log = 0
+        self._snapshots = False  # once saved or previewed: keep replays short
         self._gen: Steps | None = None
-        self.stability = [s.stability for s in data.spaces]
-        self.adjacent: list[tuple[int, ...]] = []
+        self.hook_index: tuple = hooks.NO_INDEX  # lasting effects by hook (hooks.active)
+        tables = map_tables(data)
+        self.stability = tables.stability
+        self.country_spaces = tables.country_spaces
+        self.space_country = tables.space_country
+        self.space_ids = tables.space_ids
+        self.adjacent = tables.adjacent
         self.relink()
-        self.country_spaces = {name: c.spaces for name, c in data.countries.items()}
-        self.space_country = [s.country for s in data.spaces]
-        self.space_ids = {s.name: s.id for s in data.spaces}
-        attach_turn_machine(self)
 
     # ----------------------------------------------------------- lifecycle
     @classmethod
@@ -109,7 +166,7 @@ class Game(TurnCallbacks):
             while self.state["phase"] != "game_over":
                 self.checkpoint()
                 yield from STEPS[self.state["phase"]](self)
-                self.proceed()
+                proceed(self)
         except GameOver as end:
             self.state["result"] = {
                 "winner": end.winner,
@@ -121,12 +178,16 @@ class Game(TurnCallbacks):
             self.note("game_over", f"Game over: {end.winner or 'draw'} ({end.how}). {end.detail}")
             self.state["phase"] = "game_over"
 
-    def checkpoint(self, unless_within: int = 0) -> None:
+    def checkpoint(self) -> None:
         """Snapshot the state; the rules call it only where the current step
-        can restart from the state alone. With ``unless_within`` the snapshot
-        is skipped while fewer answers than that were given since the last
-        one: replay stays short and most action rounds cost no copy."""
-        if len(self._journal) < unless_within:
+        can restart from the state alone (a turn step, an action round).
+
+        The first snapshot is always taken. After it, one is taken only in
+        a game that has been saved or previewed, and only if an answer was
+        given since the last: with none, the rules run from that snapshot to
+        here without asking anything, so it replays this position as well.
+        A game nobody saves needs no other: a rewind replays its journal."""
+        if self._ckpt and not (self._snapshots and self._journal):
             return
         self._ckpt = marshal.dumps(self.state)
         self._ckpt_log = len(self.log)
@@ -188,6 +249,7 @@ class Game(TurnCallbacks):
     def to_json(self) -> dict:
         """Plain data for a save file, valid at any pending decision; it
         names the mod card files the game is played with (see ``mods``)."""
+        self._snapshots = True
         return {
             **save_header(self.events),
             "checkpoint": marshal.loads(self._ckpt),
@@ -233,17 +295,30 @@ class Game(TurnCallbacks):
             raise SaveError("the save is inconsistent: replaying it does not give its state")
         return game
 
+    def lookahead(self) -> Game:
+        """A copy of the game at its pending decision, for a bot's look-ahead
+        (engine/api.py View.preview): rebuilt as a save would be (the
+        snapshot, then the journal's answers, checked when they were given)
+        without the log or a save's checks, and cheaper than a save's round
+        trip. The copy's dice are not re-seeded here: the caller hides what
+        the looking side may not know."""
+        self._snapshots = True
+        copy = Game(self.data, marshal.loads(self._ckpt), self.events)
+        copy._run()
+        for value in self._journal:
+            copy._resume(value)
+        copy._journal = list(self._journal)  # so that a copy can look ahead in turn
+        return copy
+
     def relink(self) -> None:
         """Rebuild adjacency from the map, less destroyed spaces, plus the
         links the state adds (a destroyed space's neighbours join up)."""
-        destroyed = set(self.state["destroyed"])
-        links = [set(s.adjacent) - destroyed for s in self.data.spaces]
-        for a, b in self.state["links"]:
-            links[a].add(b)
-            links[b].add(a)
-        for s in destroyed:
-            links[s] = set()
-        self.adjacent = [tuple(sorted(x)) for x in links]
+        st = self.state
+        if not st["destroyed"] and not st["links"]:
+            self.adjacent = map_tables(self.data).adjacent
+        else:
+            self.adjacent = _relinked(self.data, tuple(st["destroyed"]),
+                                      tuple(map(tuple, st["links"])))
 
     def destroy_space(self, space: int) -> None:
         """Take a space off the map for good: SPs left in it are lost and its

@@ -10,7 +10,7 @@ in the card files and evaluated by the event runner (``game.events``).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from typing import Any
 
 
@@ -26,14 +26,17 @@ def active(game, hook: str) -> list[dict]:
     effects = st["effects"]
     if not effects:
         return _NONE
-    key = (len(effects), st["effect_seq"])
-    cached = game.__dict__.get("_hook_index")
-    if cached is None or cached[0] is not effects or cached[1] != key:
+    cached = game.hook_index
+    if cached[0] is not effects or cached[1] != len(effects) or cached[2] != st["effect_seq"]:
         index: dict[str, list[dict]] = {}
         for effect in effects:
             index.setdefault(effect["hook"], []).append(effect)
-        cached = game.__dict__["_hook_index"] = (effects, key, index)
-    return cached[2].get(hook, _NONE)
+        cached = game.hook_index = (effects, len(effects), st["effect_seq"], index)
+    return cached[3].get(hook, _NONE)
+
+
+#: What ``game.hook_index`` holds before the first look-up: matches no list.
+NO_INDEX: tuple = (None, 0, 0, {})
 
 
 _NONE: list[dict] = []
@@ -56,14 +59,23 @@ def banned_spaces(game, hook: str, player: str) -> set[int]:
     return found
 
 
-def run(game, hook: str, **ctx: Any) -> Generator:
-    """Run the programs of the effects on ``hook`` (triggers, obligations).
+def run(game, hook: str, **ctx: Any) -> Iterable:
+    """Run the programs of the effects on ``hook`` (triggers, obligations),
+    with ``yield from``.
 
-    Returns True when one of them took the place of the action the hook
-    announces (an obligation that replaces an action round, say).
-    """
+    Its value is true when one of them took the place of the action the
+    hook announces (an obligation that replaces an action round, say). Most
+    hooks hold no effect most of the time: then it is an empty tuple, whose
+    ``yield from`` gives None at once without starting a generator."""
+    effects = active(game, hook)
+    if not effects:
+        return ()
+    return _run(game, effects, ctx)
+
+
+def _run(game, effects: list[dict], ctx: dict) -> Generator:
     replaced = False
-    for effect in active(game, hook):
+    for effect in effects:
         if effect in game.state["effects"]:
             replaced = (yield from game.events.run_effect(game, effect, ctx)) or replaced
     return replaced

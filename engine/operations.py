@@ -47,14 +47,12 @@ def placement_costs(game, side: str, spaces) -> dict[int, int]:
 def reach(game, side: str, within=None) -> list[int]:
     """6.1.2: spaces holding friendly SPs and their neighbours, taken once
     before the first SP is placed (ruling R11)."""
-    own = game.state["sp"][side]
-    destroyed = game.state["destroyed"]
-    found: set[int] = set()
-    for s, n in enumerate(own):
-        if n:
-            found.add(s)
-            found.update(game.adjacent[s])
-    spaces = sorted(found.difference(destroyed))
+    adjacent = game.adjacent
+    held = [s for s, n in enumerate(game.state["sp"][side]) if n]
+    found = set(held)
+    for s in held:
+        found.update(adjacent[s])
+    spaces = sorted(found.difference(game.state["destroyed"]))
     if within is not None:
         spaces = [s for s in spaces if s in within]
     return spaces
@@ -68,7 +66,10 @@ def place_with_ops(game, side: str, ops: int, card: int | None = None, within=No
     left = ops
     while left > 0:
         costs = placement_costs(game, side, spaces)
-        options = [s for s, cost in costs.items() if cost <= left]
+        if costs and max(costs.values()) <= left:
+            options = list(costs)
+        else:
+            options = [s for s, cost in costs.items() if cost <= left]
         if not options:
             game.note("wasted", f"{side} cannot spend the remaining {left} Ops", player=side)
             return

@@ -57,6 +57,13 @@ STEPS = [
     "done",
 ]
 
+def communist_in_power(game, ps: dict) -> bool:
+    """Whether the Communist still holds Power in the struggle's country."""
+    return game.state["power"][ps["country"]] == "communist"
+
+
+#: The conditions are functions of the game and the struggle (the trigger's
+#: arguments), not names for the machine to look up on its model.
 TRANSITIONS = [
     {"trigger": "advance", "source": "idle", "dest": "deal"},
     {"trigger": "advance", "source": "deal", "dest": "raise_the_stakes"},
@@ -66,11 +73,11 @@ TRANSITIONS = [
     {"trigger": "advance", "source": "vp_roll", "dest": "takes_power"},
     # 8.4.5 is offered only to a Communist who kept Power (ruling R30) ...
     {"trigger": "advance", "source": "takes_power", "dest": "surrender",
-     "conditions": "communist_in_power"},
+     "conditions": [communist_in_power]},
     {"trigger": "advance", "source": "takes_power", "dest": "done"},
     # ... and 8.4.6 scores only if he still holds it (8.4.7: never the Democrat).
     {"trigger": "advance", "source": "surrender", "dest": "power_scoring",
-     "conditions": "communist_in_power"},
+     "conditions": [communist_in_power]},
     {"trigger": "advance", "source": "surrender", "dest": "done"},
     {"trigger": "advance", "source": "power_scoring", "dest": "done"},
 ]
@@ -80,7 +87,6 @@ class _Struggle:
     """The machine's model: a view on the running struggle's plain data."""
 
     def __init__(self) -> None:
-        self.game: Any = None
         self.ps: dict = {"step": "idle"}
 
     @property
@@ -91,9 +97,6 @@ class _Struggle:
     def step(self, value: str) -> None:
         self.ps["step"] = value
 
-    def communist_in_power(self) -> bool:
-        return self.game.state["power"][self.ps["country"]] == "communist"
-
 
 _MODEL = _Struggle()
 Machine(model=_MODEL, states=STEPS, transitions=TRANSITIONS, initial="idle",
@@ -102,9 +105,8 @@ Machine(model=_MODEL, states=STEPS, transitions=TRANSITIONS, initial="idle",
 
 def _advance(game, ps: dict) -> None:
     """Fire the machine on ``ps``; nothing may yield between binding and firing."""
-    _MODEL.game = game
     _MODEL.ps = ps
-    _MODEL.advance()
+    _MODEL.advance(game, ps)
 
 
 # ------------------------------------------------------------- card queries
@@ -346,7 +348,7 @@ def power_struggle(game, country: str, scorer: str, *,
         "suit": ps["suit"],
     }
     st["ps"] = None
-    _MODEL.game, _MODEL.ps = None, {"step": "idle"}
+    _MODEL.ps = {"step": "idle"}
     return result
 
 

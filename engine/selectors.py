@@ -54,45 +54,67 @@ def spaces(game, sel: dict, ctx: Context) -> list[int]:
     if "ref" in sel:
         value = ctx.get(sel["ref"])
         return [] if value is None else [value]
-    destroyed = game.state["destroyed"]
     if "names" in sel:
         ids = [game.space_ids[n] for n in sel["names"]]
     elif "in" in sel:
         ids = [s for c in countries(game, sel["in"], ctx) for s in game.country_spaces[c]]
     else:
-        ids = list(range(len(game.data.spaces)))
-    ids = [s for s in ids if s not in destroyed]
-    return [s for s in ids if _space_matches(game, s, sel, ctx)]
+        ids = range(len(game.data.spaces))
+    return _matching(game, ids, sel, ctx)
 
 
-def _space_matches(game, s: int, sel: dict, ctx: Context) -> bool:
-    info = game.data.spaces[s]
-    sp = game.state["sp"]
-    if "types" in sel and info.type not in sel["types"]:
+def space_in(game, space: Any, sel: dict, ctx: Context) -> bool:
+    """Whether ``space`` is one of ``spaces(game, sel, ctx)``: the same
+    test for one space, without listing every space of the map."""
+    if space is None:
         return False
-    if "battleground" in sel and info.battleground != sel["battleground"]:
-        return False
-    if "control" in sel:
-        want = sel["control"]
-        holder = controller(game, s)
-        if want == "none":
-            if holder is not None:
-                return False
-        elif want == "roller":
-            if holder != ctx.get("roller"):
-                return False
-        elif holder != who(ctx, want):
+    if "union" in sel:
+        return any(space_in(game, space, part, ctx) for part in sel["union"])
+    if "ref" in sel:
+        return ctx.get(sel["ref"]) == space
+    if "names" in sel:
+        if game.data.spaces[space].name not in sel["names"]:
             return False
-    if "not_control" in sel and controller(game, s) == who(ctx, sel["not_control"]):
+    elif "in" in sel and game.space_country[space] not in countries(game, sel["in"], ctx):
         return False
-    if "with_sp" in sel and not sp[who(ctx, sel["with_sp"])][s]:
-        return False
-    if "without_sp" in sel and sp[who(ctx, sel["without_sp"])][s]:
-        return False
-    if "adjacent_to" in sel and not set(game.adjacent[s]) & set(
-            spaces(game, sel["adjacent_to"], ctx)):
-        return False
-    return not ("except" in sel and info.name in sel["except"])
+    return bool(_matching(game, (space,), sel, ctx))
+
+
+def _matching(game, ids, sel: dict, ctx: Context) -> list[int]:
+    """The spaces among ``ids`` that exist and pass ``sel``'s filters: one
+    pass per filter, its parameters resolved once."""
+    destroyed = game.state["destroyed"]
+    found = [s for s in ids if s not in destroyed] if destroyed else list(ids)
+    info = game.data.spaces
+    sp = game.state["sp"]
+    if found and "types" in sel:
+        types = sel["types"]
+        found = [s for s in found if info[s].type in types]
+    if found and "battleground" in sel:
+        battleground = sel["battleground"]
+        found = [s for s in found if info[s].battleground == battleground]
+    if found and "control" in sel:
+        want = sel["control"]
+        holder = None if want == "none" else ctx.get("roller") if want == "roller" \
+            else who(ctx, want)
+        found = [s for s in found if controller(game, s) == holder]
+    if found and "not_control" in sel:
+        holder = who(ctx, sel["not_control"])
+        found = [s for s in found if controller(game, s) != holder]
+    if found and "with_sp" in sel:
+        own = sp[who(ctx, sel["with_sp"])]
+        found = [s for s in found if own[s]]
+    if found and "without_sp" in sel:
+        own = sp[who(ctx, sel["without_sp"])]
+        found = [s for s in found if not own[s]]
+    if found and "adjacent_to" in sel:
+        near = sel["adjacent_to"]
+        found = [s for s in found
+                 if any(space_in(game, n, near, ctx) for n in game.adjacent[s])]
+    if found and "except" in sel:
+        names = sel["except"]
+        found = [s for s in found if info[s].name not in names]
+    return found
 
 
 # --------------------------------------------------------------- countries

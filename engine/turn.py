@@ -2,11 +2,13 @@
 
 The machine's states are the rule's steps; its current state lives in
 ``state['phase']`` so it is saved with the game. Each step is a generator in
-``STEPS``; the driver runs the step for the current phase, then fires
-``proceed`` and the machine's conditions pick the next step.
+``STEPS``; the driver runs the step for the current phase, then calls
+:func:`proceed` and the machine's conditions pick the next step.
 """
 
 from __future__ import annotations
+
+import logging
 
 from transitions import Machine
 
@@ -31,21 +33,12 @@ PHASES = [
     "game_over",
 ]
 
-TRANSITIONS = [
-    {"trigger": "proceed", "source": "setup", "dest": "action_rounds", "before": "start_rounds"},
-    {"trigger": "proceed", "source": "deal", "dest": "action_rounds", "before": "start_rounds"},
-    {"trigger": "proceed", "source": "action_rounds", "dest": "extra_support_check"},
-    {"trigger": "proceed", "source": "extra_support_check", "dest": "verify_held_cards"},
-    {"trigger": "proceed", "source": "verify_held_cards", "dest": "new_years_eve"},
-    {"trigger": "proceed", "source": "new_years_eve", "dest": "advance_turn"},
-    {"trigger": "proceed", "source": "advance_turn", "dest": "deal", "conditions": "turns_remain"},
-    {"trigger": "proceed", "source": "advance_turn", "dest": "final_scoring"},
-    {"trigger": "proceed", "source": "final_scoring", "dest": "game_over"},
-]
+class _Turn:
+    """The machine's one model: a view on the phase of the game it is
+    sequencing (``state['phase']``), bound just before each transition."""
 
-
-class TurnCallbacks:
-    """Conditions and actions the machine calls on the Game (its model)."""
+    def __init__(self) -> None:
+        self.state: dict = {"phase": "setup"}
 
     @property
     def phase(self) -> str:
@@ -55,25 +48,57 @@ class TurnCallbacks:
     def phase(self, value: str) -> None:
         self.state["phase"] = value
 
-    def start_rounds(self) -> None:
-        st = self.state
-        st["ar"] = 1
-        st["rounds"] = {"democrat": 0, "communist": 0}
-        st["phasing"] = "communist"
-        # A card shown as the next play binds a round of its own turn only:
-        # one shown before the turn's last round binds nothing.
-        st["must_play"] = {"democrat": None, "communist": None}
 
-    def turns_remain(self) -> bool:
-        return self.state["turn"] <= self.data.turns
+def start_rounds(game) -> None:
+    """4.5.2: a turn's action rounds start with the Communist's first round."""
+    st = game.state
+    st["ar"] = 1
+    st["rounds"] = {"democrat": 0, "communist": 0}
+    st["phasing"] = "communist"
+    # A card shown as the next play binds a round of its own turn only:
+    # one shown before the turn's last round binds nothing.
+    st["must_play"] = {"democrat": None, "communist": None}
 
 
-def attach_turn_machine(game: TurnCallbacks) -> None:
-    """Give ``game`` the turn machine; its state is ``game.state['phase']``."""
-    Machine(
-        model=game, states=PHASES, transitions=TRANSITIONS, initial=game.state["phase"],
-        model_attribute="phase", auto_transitions=False,
-    )
+def turns_remain(game) -> bool:
+    """4.5.6: another turn follows unless the last one was played."""
+    return game.state["turn"] <= game.data.turns
+
+
+#: The callbacks are functions of the game (the trigger's argument), not
+#: names for the machine to look up on its model at every transition.
+TRANSITIONS = [
+    {"trigger": "proceed", "source": "setup", "dest": "action_rounds", "before": [start_rounds]},
+    {"trigger": "proceed", "source": "deal", "dest": "action_rounds", "before": [start_rounds]},
+    {"trigger": "proceed", "source": "action_rounds", "dest": "extra_support_check"},
+    {"trigger": "proceed", "source": "extra_support_check", "dest": "verify_held_cards"},
+    {"trigger": "proceed", "source": "verify_held_cards", "dest": "new_years_eve"},
+    {"trigger": "proceed", "source": "new_years_eve", "dest": "advance_turn"},
+    {"trigger": "proceed", "source": "advance_turn", "dest": "deal", "conditions": [turns_remain]},
+    {"trigger": "proceed", "source": "advance_turn", "dest": "final_scoring"},
+    {"trigger": "proceed", "source": "final_scoring", "dest": "game_over"},
+]
+
+# The machine logs every transition at debug level: a game makes a hundred,
+# so a program that turns debug logging on for itself must not get them.
+logging.getLogger("transitions").setLevel(logging.WARNING)
+
+#: One machine for the process, shared by all games: building one per game
+#: (and per look-ahead copy) cost more than the transitions themselves, and
+#: a machine holding each game as a model would keep it alive.
+_MODEL = _Turn()
+Machine(model=_MODEL, states=PHASES, transitions=TRANSITIONS, initial="setup",
+        model_attribute="phase", auto_transitions=False)
+
+
+def proceed(game) -> None:
+    """Move ``game`` to its next step (4.5): bind the machine's model to the
+    game's state, fire, unbind (nothing yields in between)."""
+    _MODEL.state = game.state
+    try:
+        _MODEL.proceed(game)
+    finally:
+        _MODEL.state = {"phase": "setup"}
 
 
 def next_round(game) -> bool:
@@ -91,18 +116,14 @@ def next_round(game) -> bool:
     return True
 
 
-#: Answers a save may need to replay before a new snapshot is taken.
-REPLAY_SPAN = 12
-
-
 def action_rounds_step(game):
     """4.5.2: the action rounds of a turn; a round may start from a
-    checkpoint, so a save replays only the last few answers."""
+    checkpoint, so a save replays only the answers of its round."""
     while True:
         yield from action_round(game)
         if not next_round(game):
             return
-        game.checkpoint(unless_within=REPLAY_SPAN)
+        game.checkpoint()
 
 
 def deal_step(game):
