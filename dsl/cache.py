@@ -131,7 +131,7 @@ def source_hash() -> str:
     return digest.hexdigest()
 
 
-def _add_file(digest, path: Path) -> None:
+def _add_file(digest: hashlib._Hash, path: Path) -> None:
     """Add a file's name and contents to a hash (a mark when it cannot be
     read: the deck then has an error, and is not stored)."""
     try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dof.dsl.ast import BoxDef, CardDef, CardName, Node, PsCardDef, player
+from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, player
 from dof.dsl.names import Names
 from dof.engine.terms import key
 from dof.engine.vocabulary import Cond, Expr, Hook, Op, Until
@@ -57,6 +57,13 @@ _COUNTRY_REFS = {"spaces_of_chosen_country": "chosen_country",
                  "spaces_of_struggle_country": "power_struggle_country"}
 
 
+def _child(node: Node, *kinds: str) -> Node:
+    """The child node of one of ``kinds`` that the grammar always gives ``node``."""
+    found = node.first(*kinds)
+    assert found is not None, f"{node.span}: a {node.kind} without {' or '.join(kinds)}"
+    return found
+
+
 class Compiler:
     """Compiles cards and boxes; ``cards`` maps name keys to card numbers."""
 
@@ -70,9 +77,11 @@ class Compiler:
         event = cdef.clause("event")
         on_ops = cdef.clause("on_ops")
         cancels = [self.card_number(n) for c in cdef.all("cancels") for n in c.nodes()[0].strings()]
-        program = self.block(event.children[0]) if event else None
-        if program is not None and cancels:
-            program = [{"op": Op.CANCEL, "cards": cancels, "at": str(event.span)}, *program]
+        program = None
+        if event is not None:
+            program = self.block(event.children[0])
+            if cancels:
+                program = [{"op": Op.CANCEL, "cards": cancels, "at": str(event.span)}, *program]
         return {
             "event": program,
             "requires": [self.cond(c.children[0]) for c in cdef.all("requires")],
@@ -233,7 +242,7 @@ class Compiler:
     def v_checks(self, node: Node, actor: str) -> Operation:
         where = node.first("check_where")
         op: Operation = {"op": Op.SUPPORT_CHECKS, "count": self.amount(node.children[0]),
-                  "ops": self.ops_value(node.first("ops_of", "ops_fixed", "ops_expr")),
+                  "ops": self.ops_value(_child(node, "ops_of", "ops_fixed", "ops_expr")),
                   "where": self.spaces(where.children[0])["where"] if where else None,
                   "bonus": 0, "needs_opponent_sp": True}
         for extra in node.nodes("check_bonus", "check_anywhere"):
@@ -249,7 +258,7 @@ class Compiler:
                    for o in node.nodes("opt_place", "opt_checks", "opt_tiananmen")]
         where = node.first("spaces")
         return {"op": Op.OPERATIONS,
-                "ops": self.ops_value(node.first("ops_of", "ops_fixed", "ops_expr")),
+                "ops": self.ops_value(_child(node, "ops_of", "ops_fixed", "ops_expr")),
                 "options": options or ["place", "support_checks", "tiananmen"],
                 "where": self.spaces(where)["where"] if where else None}
 
@@ -367,7 +376,7 @@ class Compiler:
         base = {"player": player(who.children[0]) if who else None,
                 "where": self.spaces(where.children[0])["where"] if where else None,
                 "at": str(node.span)}
-        effect = node.first("check_modifier", "check_ignore_adjacency")
+        effect = _child(node, "check_modifier", "check_ignore_adjacency")
         if effect.kind == "check_modifier":
             return {"hook": Hook.CHECK_MODIFIER, **base, "delta": int(effect.ints()[0])}
         return {"hook": Hook.ADJACENCY_MODIFIER, **base,
@@ -496,13 +505,19 @@ class Compiler:
             return "you" if word == "your" else word
         return player(node)
 
+    def resolve_place(self, name: Name) -> tuple[str, str]:
+        """(kind, canonical name) of a space, country or region name."""
+        found = self.names.resolve_place(name.text)
+        assert found is not None, f"{name.span}: the checker passed an unknown {name.text!r}"
+        return found
+
     def place_names(self, names: Node) -> dict[str, Any]:
         """Bare names: spaces, countries or regions; a mixed list is a union."""
         groups: dict[str, list[str]] = {}
         for name in names.names():
-            kind, canonical = self.names.resolve_place(name.text)
+            kind, canonical = self.resolve_place(name)
             groups.setdefault(kind, []).append(canonical)
-        parts = []
+        parts: list[dict[str, Any]] = []
         for kind, found in groups.items():
             if kind == "space":
                 parts.append({"names": found})
@@ -516,7 +531,7 @@ class Compiler:
         if node.kind == "cty_names":
             out: dict[str, list[str]] = {}
             for name in node.children[0].names():
-                kind, canonical = self.names.resolve_place(name.text)
+                kind, canonical = self.resolve_place(name)
                 out.setdefault("regions" if kind == "region" else "countries", []).append(
                     canonical)
             return out
@@ -536,8 +551,7 @@ class Compiler:
             if f.kind == "cf_power":
                 out["power"] = player(f.children[0])
             else:
-                out["except"] = [self.names.resolve_place(n.text)[1] for n in
-                                 f.children[0].names()]
+                out["except"] = [self.resolve_place(n)[1] for n in f.children[0].names()]
         return out
 
     def cards_sel(self, node: Node, default_scoring: bool | None = None) -> dict[str, Any]:

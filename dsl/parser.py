@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from dof.dsl.ast import (
     BoxDef,
@@ -44,6 +44,7 @@ from dof.dsl.grammar import friendly, keyword, parser
 if TYPE_CHECKING:
     from lark import Token
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+    from lark.grammar import Rule, Symbol, Terminal
 
 
 def read_source(path: Path, reporter: Reporter) -> str | None:
@@ -111,6 +112,7 @@ def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
         if stop.error is not None:
             _syntax_error(name, text, stop.error, reporter)
         else:
+            assert stop.span is not None  # a stop without an error is one for nesting
             reporter.report("E004", "blocks, conditions or parentheses nest too deeply here",
                             stop.span, "split the event into simpler statements; a card may "
                             f"nest {MAX_DEPTH} levels of its syntax")
@@ -122,6 +124,11 @@ def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
 
 
 # ------------------------------------------------------------------ the parsing machine
+
+
+#: A Span's fields as a plain tuple: what the parser's stack keeps (see
+#: :meth:`_Machine.parse`).
+_Place = tuple[str, int, int, int, int]
 
 
 class _Word:
@@ -158,12 +165,12 @@ class _Rule:
     __slots__ = ("goto", "size", "keep", "kind", "splice", "expand1", "all_kept", "ends_fixed",
                  "words", "plain", "mode")
 
-    def __init__(self, rule: Any, nullable: set[str], wordy: set[str]) -> None:
+    def __init__(self, rule: Rule, nullable: set[str], wordy: set[str]) -> None:
         self.goto = str(rule.origin.name)  # Lark's names are Tokens: slow to hash
         expansion = rule.expansion
         self.size = len(expansion)
         self.keep = tuple((i, not s.is_term and s.name.startswith("_"))
-                          for i, s in enumerate(expansion) if not (s.is_term and s.filter_out))
+                          for i, s in enumerate(expansion) if not _filtered(s))
         self.all_kept = len(self.keep) == self.size and not any(sp for _, sp in self.keep)
         self.kind = str(rule.alias or rule.origin.name)
         self.splice = self.goto.startswith("_")
@@ -197,12 +204,24 @@ class _Rule:
 _PASS, _DROP, _NODE_OF_ONE, _NODE_OF_NONE, _NODE_OF_SPLICE, _GENERAL = range(6)
 
 
-def _grammar_facts(rules: list[Any], converted: set[str]) -> tuple[set[str], set[str]]:
+def _filtered(symbol: Symbol) -> bool:
+    """A terminal the tree leaves out (punctuation, keywords). ``is_term`` is
+    Lark's mark of a Terminal: a cast, where isinstance would need Lark
+    imported here, which costs more than building the whole table."""
+    return symbol.is_term and cast("Terminal", symbol).filter_out
+
+
+def _kept_terminal(symbol: Symbol) -> bool:
+    """A terminal whose token the tree keeps (a number, a name...)."""
+    return symbol.is_term and not _filtered(symbol)
+
+
+def _grammar_facts(rules: list[Rule], converted: set[str]) -> tuple[set[str], set[str]]:
     """Rules that may match no text (nullable), and symbols whose value may be
     a bare token (a NAME) rather than a node: fixpoints over the grammar."""
     nullable: set[str] = set()
     wordy = {s.name for r in rules for s in r.expansion
-             if s.is_term and not s.filter_out and s.name not in converted}
+             if _kept_terminal(s) and s.name not in converted}
     changed = True
     while changed:
         changed = False
@@ -214,7 +233,7 @@ def _grammar_facts(rules: list[Any], converted: set[str]) -> tuple[set[str], set
                 changed = True
             passes = origin.startswith("_") or (r.options.expand1 and not r.alias)
             if passes and origin not in wordy and any(
-                    s.name in wordy for s in r.expansion if not (s.is_term and s.filter_out)):
+                    s.name in wordy for s in r.expansion if not _filtered(s)):
                 wordy.add(origin)
                 changed = True
     return nullable, wordy
@@ -232,19 +251,27 @@ class _Machine:
         from lark.parsers.lalr_analysis import Shift
 
         lark = parser()
-        table = lark.parser.parser.parser.parse_table
-        self.start = table.start_states["start"]
-        self.end = table.end_states["start"]
+        table = lark.parser.parser.parser.parse_table  # Lark's internals: untyped
+        self.start: int = table.start_states["start"]
+        self.end: int = table.end_states["start"]
         nullable, wordy = _grammar_facts(lark.rules, _Build.CONVERTED)
         rules = {rule: _Rule(rule, nullable, wordy) for rule in lark.rules}
+        # Lark's rows hold both a state's actions on terminals (shift to a
+        # state or reduce by a rule) and its gotos on rules (always a state):
+        # apart, each has one type. Lark's symbol names are Tokens, slow to hash.
         self.actions: dict[int, dict[str, int | _Rule]] = {}
+        self.gotos: dict[int, dict[str, int]] = {}
         for state, row in table.states.items():
-            self.actions[state] = {  # Lark's symbol names are Tokens, slow to hash
-                str(sym): arg if action is Shift else rules[arg]
-                for sym, (action, arg) in row.items()}
+            on_terminal = self.actions[state] = {}
+            on_rule = self.gotos[state] = {}
+            for sym, (action, arg) in row.items():
+                if sym.isupper():
+                    on_terminal[str(sym)] = arg if action is Shift else rules[arg]
+                else:
+                    on_rule[str(sym)] = arg
         contextual = lark.parser.lexer
         self.root = contextual.root_lexer
-        kept = {s.name for r in rules for s in r.expansion if s.is_term and not s.filter_out}
+        kept = {s.name for r in rules for s in r.expansion if _kept_terminal(s)}
         # What to do with a token, by type: 1 kept as a value, 2 may hold line
         # breaks, 4 ignored (a comment). Most are keywords: 0, nothing to do.
         self.token_kind = {t.name: (t.name in kept) | 2 * (t.name in self.root.newline_types)
@@ -282,7 +309,8 @@ class _Machine:
     # One long loop on purpose: it runs once per token of every card file.
     def parse(self, path: str, text: str) -> SourceFile:  # noqa: C901
         build = _Build(path)
-        actions, matchers, token_kind = self.actions, self.matchers, self.token_kind
+        actions, gotos, matchers = self.actions, self.gotos, self.matchers
+        token_kind = self.token_kind
         end_state, new_tuple, splice_type = self.end, tuple.__new__, _Splice
         # The parser's stack, in four lists: states, values, places and depths.
         # A place is a plain tuple of a Span's fields (None for a rule that
@@ -290,9 +318,10 @@ class _Machine:
         # without the NamedTuple's Python __new__.
         states: list[int] = [self.start]
         values: list[Any] = [None]
-        places: list[tuple | None] = [None]
+        places: list[_Place | None] = [None]
         depths: list[int] = [0]
         state = self.start
+        place: _Place | None
         pos, size_text = 0, len(text)
         line, line_start = 1, 0
         while True:
@@ -301,7 +330,9 @@ class _Machine:
                 m = matchers[state](text, pos)
                 if m is None:
                     raise _Stop(self._lex_error(text, pos, line, line_start, state))
-                typ = m.lastgroup
+                group = m.lastgroup
+                assert group is not None  # one of the pattern's named groups matched
+                typ = group
                 start, pos = m.span(typ)
                 col = start - line_start + 1
                 tline = line
@@ -330,13 +361,13 @@ class _Machine:
                     values.append(value)
                     places.append(place)
                     depths.append(1)
-                    state = act  # type: ignore[assignment]
+                    state = act
                     break
-                rule: _Rule = act  # type: ignore[assignment]
+                rule: _Rule = act  # type: ignore[assignment]  # not an int: a reduction
                 mode = rule.mode
                 if mode < _GENERAL:
                     # One child: the top of the stack becomes the rule's, in place.
-                    state = actions[states[-2]][rule.goto]  # type: ignore[assignment]
+                    state = gotos[states[-2]][rule.goto]
                     states[-1] = state
                     if mode == _PASS:
                         node: Any = values[-1]
@@ -366,6 +397,7 @@ class _Machine:
                         del states[-size:], values[-size:], places[-size:], depths[-size:]
                         if rule.ends_fixed:
                             first, final = kplaces[0], kplaces[-1]
+                            assert first is not None and final is not None  # they take up text
                             span_place = (path, first[1], first[2], final[3], final[4])
                         else:
                             span_place = _place_of(kplaces)
@@ -393,7 +425,7 @@ class _Machine:
                         depth += 1
                         if depth > MAX_DEPTH:
                             raise _Stop(span=node.span)
-                    state = actions[states[-1]][rule.goto]  # type: ignore[assignment]
+                    state = gotos[states[-1]][rule.goto]
                     states.append(state)
                     values.append(node)
                     places.append(span_place)
@@ -423,7 +455,7 @@ class _Machine:
         return UnexpectedCharacters(text, pos, line, col, allowed=allowed or {"<END-OF-FILE>"})
 
     @staticmethod
-    def _parse_error(typ: str, val: str, place: tuple | None, pos: int,
+    def _parse_error(typ: str, val: str, place: _Place | None, pos: int,
                      row: dict[str, Any]) -> UnexpectedToken:
         """What Lark's parser raises for a token the table has no action for."""
         from lark import Token
@@ -431,10 +463,10 @@ class _Machine:
 
         _, line, col, end_line, end_col = place or ("", 1, 1, 1, 1)
         token = Token(typ, val, pos - len(val), line, col, end_line, end_col, pos)
-        return UnexpectedToken(token, {s for s in row if s.isupper()})
+        return UnexpectedToken(token, set(row))
 
 
-def _place_of(places: list[tuple | None]) -> tuple | None:
+def _place_of(places: list[_Place | None]) -> _Place | None:
     """Where a node is whose first or last children may match no text."""
     first = next((p for p in places if p is not None), None)
     if first is None:
@@ -459,39 +491,39 @@ class _Build:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.special: dict[str, Callable[[list, Span | None], Any]] = {
+        self.special: dict[str, Callable[[list, Span], Any]] = {
             kind: getattr(self, kind) for kind in self.SPECIAL}
 
-    def token(self, typ: str, text: str, place: tuple) -> Any:
+    def token(self, typ: str, text: str, place: _Place) -> Any:
         """A kept token as the tree holds it: numbers and card names with spans."""
-        place = Span(*place)
+        span = Span(*place)
         if typ == "NAME":
-            return _Word(text, place)
+            return _Word(text, span)
         if typ in ("INT", "SIGNED"):
             n = Num(int(text)) if typ == "INT" else Signed(int(text))
-            n.span = place
+            n.span = span
             return n
         if typ == "RANGE":
             t = Text(text)
-            t.span = place
+            t.span = span
             return t
         if typ == "STRING":
-            return CardName(text[1:-1], place)
+            return CardName(text[1:-1], span)
         if typ == "CONTROLLED_ADJ":
             return text.split("-")[0]
         if typ in ("OR_MORE", "OR_LESS"):
             return typ.lower()
-        return _Word(text, place)
+        return _Word(text, span)
 
-    def node(self, rule: _Rule, children: list, place: tuple | None) -> Any:
+    def node(self, rule: _Rule, children: list, place: _Place | None) -> Any:
         kind = rule.kind
-        place = None if place is None else Span(*place)
         special = self.special.get(kind)
         if special is not None:
-            return special(children, place)
+            assert place is not None  # cards, boxes and names always take up text
+            return special(children, Span(*place))
         kids = [c for c in children if c.__class__ is not _Word] if rule.words else children
         if place is not None:
-            return Node(kind, place, kids)
+            return Node(kind, Span(*place), kids)
         # A rule that matched no text takes the place of its first placed child.
         span = next((c.span for c in kids if hasattr(c, "span") and c.span.line),
                     Span(self.path, 0, 0))
@@ -508,23 +540,23 @@ class _Build:
                 src.ps_cards.append(item)
         return src
 
-    def name(self, children: list, place: Span | None) -> Name:
+    def name(self, children: list, place: Span) -> Name:
         words = [c for c in children if c.__class__ is _Word]
         first, last = words[0].span, words[-1].span
         return Name(" ".join(w.text for w in words),
                     Span(self.path, first.line, first.col, last.end_line, last.end_col))
 
-    def card(self, children: list, place: Span | None) -> CardDef:
+    def card(self, children: list, place: Span) -> CardDef:
         number, title, *clauses = [c for c in children if c.__class__ is not _Word]
         return CardDef(int(number), title.text, place,
                        [c for c in clauses if isinstance(c, Node)], self._head(place, title))
 
-    def ps_card(self, children: list, place: Span | None) -> PsCardDef:
+    def ps_card(self, children: list, place: Span) -> PsCardDef:
         title, *clauses = [c for c in children if c.__class__ is not _Word]
         return PsCardDef(title.text, place,
                          [c for c in clauses if isinstance(c, Node)], self._head(place, title))
 
-    def box(self, children: list, place: Span | None) -> BoxDef:
+    def box(self, children: list, place: Span) -> BoxDef:
         number, dem, com, *clauses = [c for c in children if c.__class__ is not _Word]
         return BoxDef(int(number), {"democrat": dem.text, "communist": com.text},
                       place, [c for c in clauses if isinstance(c, Node)],
@@ -580,14 +612,14 @@ def _syntax_error(name: str, text: str, exc: UnexpectedInput, reporter: Reporter
             # These tokens swallow blank space; point at their first visible character.
             offset = next((i for i, c in enumerate(str(tok)) if not c.isspace()), 0)
             span = _advance(span, str(tok)[:offset])
-        found = (_no_duration(name, text, tok.start_pos)
+        found = (_no_duration(name, text, _token_pos(tok))
                  or _sign_slip(name, text, tok, span, exc.expected)
                  or _comma_between_names(name, text, tok)
                  or _missing_separator(name, text, tok, span, exc.expected)
                  or _unexpected_token(tok, span, exc.expected))
     elif isinstance(exc, UnexpectedCharacters):
         found = (_odd_character(name, text, exc)
-                 or _no_duration(name, text, exc.pos_in_stream)
+                 or _no_duration(name, text, _lex_pos(exc))
                  or _glued_word(name, text, exc)
                  or _unexpected_word(name, text, exc))
     else:
@@ -600,6 +632,19 @@ def _syntax_error(name: str, text: str, exc: UnexpectedInput, reporter: Reporter
 _Found = tuple[str, Span, str | None]
 
 
+def _token_pos(tok: Token) -> int:
+    """Where a token starts in the text (Lark's Token may not know; the
+    machine's tokens always do)."""
+    assert tok.start_pos is not None
+    return tok.start_pos
+
+
+def _lex_pos(exc: UnexpectedCharacters) -> int:
+    """Where the lexer stopped. Lark declares ``pos_in_stream`` by its class
+    default, None; every UnexpectedCharacters sets it."""
+    return cast(int, exc.pos_in_stream)
+
+
 def _unexpected_token(tok: Token, span: Span, expected: set[str]) -> _Found:
     hint = _keyword_hint(str(tok), expected)
     if tok.type == "NAME" and any(keyword(t) for t in expected):
@@ -610,8 +655,9 @@ def _unexpected_token(tok: Token, span: Span, expected: set[str]) -> _Found:
 
 
 def _unexpected_word(name: str, text: str, exc: UnexpectedCharacters) -> _Found:
-    match = re.match(r"[\w'\-]+", text[exc.pos_in_stream:])
-    word = match.group(0) if match else text[exc.pos_in_stream]
+    pos = _lex_pos(exc)
+    match = re.match(r"[\w'\-]+", text[pos:])
+    word = match.group(0) if match else text[pos]
     allowed = exc.allowed or set()
     what = f"word '{word}'" if match else f"character {word!r}"
     hint = _keyword_hint(word, allowed) if match else None
@@ -628,10 +674,11 @@ _QUOTES = "\u201c\u201d\u201e\u201f\u00ab\u00bb\u2018\u2019\u201a\u201b\u2032\u2
 def _odd_character(name: str, text: str, exc: UnexpectedCharacters) -> _Found | None:
     """Curly quotes from a word processor; no-break, zero-width and other
     invisible spaces pasted from a web page."""
-    char = text[exc.pos_in_stream]
+    pos = _lex_pos(exc)
+    char = text[pos]
     span = Span(name, exc.line, exc.column, exc.line, exc.column + 1)
     if char in _QUOTES:
-        line = text[exc.pos_in_stream - exc.column + 1:].split("\n", 1)[0]
+        line = text[pos - exc.column + 1:].split("\n", 1)[0]
         quoted = re.search(f"[{_QUOTES}]([^{_QUOTES}\n]*)[{_QUOTES}]", line)
         example = f'"{quoted.group(1)}"' if quoted else '"The Wall"'
         return (f"curly quote '{char}': card names are written between straight double "
@@ -650,13 +697,15 @@ def _odd_character(name: str, text: str, exc: UnexpectedCharacters) -> _Found | 
 def _glued_word(name: str, text: str, exc: UnexpectedCharacters) -> _Found | None:
     """A keyword with letters after it ('democrats', 'placed'): the lexer took
     the keyword and stumbled on the rest; show the whole word."""
-    pos = exc.pos_in_stream
+    pos = _lex_pos(exc)
     start = pos
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
         start -= 1
     if start == pos or not text[pos].isalnum():
         return None
-    word = re.match(r"[\w\-]+", text[start:]).group(0)
+    match = re.match(r"[\w\-]+", text[start:])
+    assert match is not None  # text[start] is a letter, a digit or '-'
+    word = match.group(0)
     prefix = text[start:pos]
     if prefix not in _keywords():
         return None
@@ -679,7 +728,7 @@ def _sign_slip(name: str, text: str, tok: Token, span: Span,
         if number.startswith("+"):
             return (f"'{number}' has a sign, but an amount is a plain number", span,
                     f"write '{number[1:]}'")
-        before = text[:tok.start_pos].split()[-1:] or [""]
+        before = text[:_token_pos(tok)].split()[-1:] or [""]
         hint = {"places": "to take SPs away, write 'removes N SP from ...'",
                 "place": "to take SPs away, write 'removes N SP from ...'",
                 "gains": "the other player gains the VP instead: e.g. 'opponent gains 1 VP'",
@@ -697,7 +746,7 @@ def _comma_between_names(name: str, text: str, tok: Token) -> _Found | None:
     there reads as the start of ', at most N per space')."""
     if tok.type != "NAME":
         return None
-    before = text[:tok.start_pos].rstrip(" \t")
+    before = text[:_token_pos(tok)].rstrip(" \t")
     if not before.endswith(","):
         return None
     previous = re.search(r"([A-Z][\w\-/.]*(?:[ \t]+[A-Z][\w\-/.]*)*)[ \t]*,$", before)
@@ -719,7 +768,7 @@ def _missing_separator(name: str, text: str, tok: Token, span: Span,
             (":", "_COLON", "a condition or trigger is followed by ':' and one statement, "
              "or by a { block }"),
             (";", "_SEP", "statements and clauses on one line are separated by ';'")):
-        if terminal in expected and _parses_with(text, tok.start_pos, mark):
+        if terminal in expected and _parses_with(text, _token_pos(tok), mark):
             return f"missing '{mark}' before {_describe_token(tok)}", span, why
     return None
 
