@@ -29,6 +29,8 @@ Commands:
   board           draw the board again
   board svg FILE  write a picture of the board to FILE (.svg, or .png with cairosvg)
   log [N]         show the last N log entries (default 60)
+  undo            take back your previous decision (never across a die roll or a card
+                  drawn or shown)
   save FILE       save the game to FILE and keep playing (load it with: dof play --load FILE)
   quit            leave the game (you are offered to save first; Ctrl-C does the same)"""
 
@@ -41,6 +43,14 @@ class Quit(Exception):  # noqa: N818 - a control-flow signal, not an error
     def __init__(self, code: int, message: str = ""):
         super().__init__(message)
         self.code = code
+
+
+class Undone(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """The person took back a decision: play goes on with ``game``."""
+
+    def __init__(self, game):
+        super().__init__("undone")
+        self.game = game
 
 
 class AnswerError(ValueError):
@@ -193,9 +203,26 @@ class HumanAgent:
                 self.save(game, path)
         elif word == "quit":
             self.quit(game)
+        elif word == "undo":
+            self.undo(game, decision.player)
         else:
             return False
         return True
+
+    def undo(self, game, side: str) -> None:
+        """Back to this player's previous decision, as a new game (raises
+        Undone); when the rules forbid it, say why and ask again."""
+        from dof.engine.api import UndoError, undo
+
+        try:
+            earlier = undo(game, side)
+        except UndoError as exc:
+            self.console.print(f"Cannot undo: {exc}", style="yellow", markup=False)
+            return
+        state = earlier.state
+        self.console.print(f"Took back your last decision (turn {state['turn']}, action round "
+                           f"{state['ar']}).", markup=False, highlight=False)
+        raise Undone(earlier)
 
     def picture(self, game, rest: str) -> None:
         """``board svg FILE``: the board as a picture; play goes on whatever happens."""

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from dof.cli.board_view import board_view, format_result, log_line
 from dof.cli.files import user_path
-from dof.cli.human import HumanAgent, Quit, write_save
+from dof.cli.human import HumanAgent, Quit, Undone, write_save
 from dof.cli.sim import bot_seed
 from dof.cli.start import Start, started_game
 from dof.engine.agents import make_agent
@@ -136,6 +136,8 @@ def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: st
             try:
                 drive(game, agents, console, echo=not humans, save=save, printed=printed)
                 break
+            except Undone as back:  # the person took back a decision
+                game, printed = back.game, len(back.game.log)
             except KeyboardInterrupt:
                 # Ctrl-C while a bot thinks: the game is back at its last decision
                 # (Game.answer), so a person is offered to save it as at a prompt.

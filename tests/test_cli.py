@@ -122,6 +122,33 @@ def test_human_plays_then_quits_with_a_save(tmp_path):
     assert loaded.pending.player == "democrat"
 
 
+def test_undo_at_a_prompt_takes_back_the_last_decision(tmp_path):
+    """'undo' goes back to the person's previous decision (the SP placed on
+    space 3 leaves again) and the game goes on from there."""
+    saves = []
+    for script in (["1", "Szczecin", "3"], ["1", "Szczecin", "3", "undo"]):
+        save = tmp_path / f"game{len(saves)}.json"
+        con = console()
+        assert run_play({"democrat": "human", "communist": "greedy"}, seed=2, load=None,
+                        save=None, extra_sps={}, data=DATA, events=None, console=con,
+                        input_fn=scripted([*script, "quit", str(save)])) == 0
+        saves.append(Game.from_json(json.loads(save.read_text()), DATA))
+    before, after = (g.state["sp"]["democrat"] for g in saves)
+    assert before[3] == 1 and after[3] == 0
+    assert [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b] == [3]
+    assert "Took back your last decision" in output(con)
+    assert saves[1].pending.player == "democrat"
+
+
+def test_undo_with_nothing_to_take_back_asks_again(tmp_path):
+    save = tmp_path / "game.json"
+    con = console()
+    assert run_play({"democrat": "human", "communist": "greedy"}, seed=2, load=None,
+                    save=None, extra_sps={}, data=DATA, events=None, console=con,
+                    input_fn=scripted(["undo", "quit", str(save)])) == 0
+    assert "Cannot undo: nothing to undo" in output(con)
+
+
 def test_load_a_save_and_let_bots_finish(tmp_path, capsys, game):
     path = tmp_path / "save.json"
     path.write_text(json.dumps(game.to_json()))
