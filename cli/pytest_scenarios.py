@@ -1,10 +1,10 @@
 """Scenario files as pytest tests, for a mod's own test suite.
 
 Either let pytest collect every ``*.scenario.yaml`` as tests, one per
-scenario: the plugin is installed with dof (a ``pytest11`` entry point) and
-collects scenario files once asked to, by naming the mod folder with
-``--dof-mod DIR`` or the ``dof_mod`` ini option, or with ``--dof-scenarios``
-(the built-in deck); or parametrize a test yourself::
+scenario, by enabling this plugin (``-p dof.cli.pytest_scenarios``, or
+``pytest_plugins = ["dof.cli.pytest_scenarios"]`` in the top conftest.py) and
+naming the mod folder with ``--dof-mod DIR`` or the ``dof_mod`` ini option
+(``--dof-scenarios`` for the built-in deck); or parametrize a test yourself::
 
     from dof.cli.pytest_scenarios import check_scenario, scenario_params
 
@@ -83,8 +83,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _collecting(config: pytest.Config) -> bool:
-    """Installed in every environment with dof, the plugin stays out of the
-    way of other projects until asked."""
+    """Enabled in a conftest shared by several folders, the plugin collects
+    scenario files only once asked to."""
     return bool(config.getoption("--dof-mod") or config.getoption("--dof-scenarios")
                 or config.getini("dof_mod") or config.getini("dof_scenarios"))
 

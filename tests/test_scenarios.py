@@ -240,16 +240,16 @@ def test_the_pytest_plugin_collects_scenario_files(pytester):
     pytester.makefile(".scenario.yaml", cards=MICHNIK + "---\n" + MICHNIK.replace(": 3", ": 5"))
     pytester.makefile(".scenario.yaml", broken="play: {card: Michnk}\n")
     pytester.makeini("[pytest]\ndof_scenarios = true\n")
-    result = pytester.runpytest("-q", "-p", "no:hypothesispytest",
+    result = pytester.runpytest("-q", "-p", "dof.cli.pytest_scenarios", "-p", "no:hypothesispytest",
                                 "-W", "ignore::pytest.PytestAssertRewriteWarning")
     result.assert_outcomes(passed=1, failed=2)
     result.stdout.fnmatch_lines(["*broken.scenario.yaml:1:14: E102 unknown card 'Michnk'*",
                                  "*cards.scenario.yaml:9:3: E620 expect democrat*"])
 
 
-def test_the_installed_plugin_collects_nothing_until_asked(pytester):
+def test_the_plugin_collects_nothing_until_asked(pytester):
     pytester.makefile(".scenario.yaml", cards=MICHNIK)
-    result = pytester.runpytest("-q", "-p", "no:hypothesispytest")
+    result = pytester.runpytest("-q", "-p", "dof.cli.pytest_scenarios", "-p", "no:hypothesispytest")
     result.assert_outcomes()
     assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
 
