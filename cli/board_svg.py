@@ -211,7 +211,7 @@ def _text(d: dw.Drawing, text: str, size: float, x: float, y: float, **kw) -> No
 def _header(d: dw.Drawing, game) -> None:
     """Turn and action round, the VP track and the Tiananmen track."""
     st, data = game.state, game.data
-    turn = min(st["turn"], data.turns)
+    turn = st["turn"]
     phasing = (st["phasing"] or "-").capitalize()
     line = f"Turn {turn}/{data.turns}   Action round {st['ar']}   Phasing: {phasing}"
     if game.result:
@@ -435,7 +435,7 @@ def run_board(path: Path, out: Path, console: Console, data, events) -> int:
     except OSError as exc:
         print(f"dof: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    console.print(f"Wrote {written} (turn {min(game.state['turn'], game.data.turns)}, "
+    console.print(f"Wrote {written} (turn {game.state['turn']}, "
                   f"action round {game.state['ar']}, VP {game.state['vp']:+d})",
                   markup=False, highlight=False)
     return 0

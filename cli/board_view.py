@@ -55,7 +55,7 @@ def format_result(game) -> str:
         return "The game is not over."
     # The engine advances the turn marker before final scoring; never show
     # a turn past the last one.
-    turn = min(res["turn"], game.data.turns)
+    turn = res["turn"]
     where = f"VP {res['vp']:+d}, turn {turn}"
     how = HOW_TEXT.get(res["how"], res["how"])
     if res["winner"] is None:
@@ -72,7 +72,7 @@ def status_panel(game) -> Panel:
     grid.add_column(style="bold")
     grid.add_column()
     head = Text.assemble(
-        f"Turn {min(st['turn'], data.turns)}/{data.turns}   Action round {st['ar']}   Phasing: ",
+        f"Turn {st['turn']}/{data.turns}   Action round {st['ar']}   Phasing: ",
         side_text(st["phasing"]), "   VP: ", vp_text(st["vp"]),
         f"   Deck {len(st['deck'])}  Discard {len(st['discard'])}  Removed {len(st['removed'])}",
     )

@@ -94,13 +94,13 @@ def play_one(data, events, seed: int, kinds: dict[str, str], mod=None) -> dict:
 
 def vp_by_turn(game: Game) -> list[int]:
     """The VP at the end of each turn played, read from the game log's VP
-    changes: entry i is turn i + 1's. Final scoring (after the last turn)
-    counts in the last entry, so it always equals the final VP."""
+    changes: entry i is turn i + 1's. Final scoring (at the end of the last
+    turn) counts in the last entry, so it always equals the final VP."""
     turns = game.result["turn"]
     change = [0] * turns
     for entry in game.log:
         if entry["kind"] == "vp":
-            change[min(entry["turn"], turns) - 1] += entry["delta"]
+            change[entry["turn"] - 1] += entry["delta"]
     return list(accumulate(change))
 
 

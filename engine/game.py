@@ -173,7 +173,7 @@ class Game:
                 "how": end.how.value,
                 "detail": end.detail,
                 "vp": self.state["vp"],
-                "turn": min(self.state["turn"], self.data.turns),
+                "turn": self.state["turn"],
             }
             self.note("game_over", f"Game over: {end.winner or 'draw'} ({end.how}). {end.detail}")
             self.state["phase"] = "game_over"

@@ -61,8 +61,9 @@ def start_rounds(game) -> None:
 
 
 def turns_remain(game) -> bool:
-    """4.5.6: another turn follows unless the last one was played."""
-    return game.state["turn"] <= game.data.turns
+    """4.5.6: another turn follows unless this was the last one (then 10.4:
+    final scoring, still in the last turn)."""
+    return game.state["turn"] < game.data.turns
 
 
 #: The callbacks are functions of the game (the trigger's argument), not
@@ -73,9 +74,10 @@ TRANSITIONS = [
     {"trigger": "proceed", "source": "action_rounds", "dest": "extra_support_check"},
     {"trigger": "proceed", "source": "extra_support_check", "dest": "verify_held_cards"},
     {"trigger": "proceed", "source": "verify_held_cards", "dest": "new_years_eve"},
-    {"trigger": "proceed", "source": "new_years_eve", "dest": "advance_turn"},
-    {"trigger": "proceed", "source": "advance_turn", "dest": "deal", "conditions": [turns_remain]},
-    {"trigger": "proceed", "source": "advance_turn", "dest": "final_scoring"},
+    {"trigger": "proceed", "source": "new_years_eve", "dest": "advance_turn",
+     "conditions": [turns_remain]},
+    {"trigger": "proceed", "source": "new_years_eve", "dest": "final_scoring"},
+    {"trigger": "proceed", "source": "advance_turn", "dest": "deal"},
     {"trigger": "proceed", "source": "final_scoring", "dest": "game_over"},
 ]
 

@@ -79,7 +79,7 @@ def check_state(data, state: Any, phases: tuple[str, ...]) -> None:
     phase = c.get(state, "", "phase", str)
     if phase not in phases:
         c.fail("phase", f"unknown step {phase!r}")
-    c.number(state, "", "turn", 1, data.turns + 1)
+    c.number(state, "", "turn", 1, data.turns)
     c.number(state, "", "ar", 0)
     phasing = c.get(state, "", "phasing", (str, type(None)))
     if phasing is not None and phasing not in SIDES:

@@ -6,6 +6,11 @@ optimised: for 30 seeds of random against random, the result, the VP, the
 number of decisions and hashes of the final state and of the game log; for
 two games, hashes of the look-ahead positions a bot previews. A game saved as
 JSON text at many points and loaded back plays on to the same end.
+
+Games that reach final scoring were recorded again once, when final scoring
+moved into turn 10 (it used to run in a "turn 11"): only their final state's
+and log's turn and action-round fields changed, with the same winner, VP and
+decisions (checked when re-recording).
 """
 
 from __future__ import annotations
@@ -28,12 +33,12 @@ EVENTS = EventRunner(load_deck())
 #: seed -> (winner, how, VP, decisions, state hash, log hash)
 GAMES = {
     1: ('democrat', 'automatic_victory', 21, 567, 'c85229a4cdbeb12c', '4aa63c58eb3d1366'),
-    2: ('democrat', 'final_scoring', 24, 698, 'ea3e46cb7185d393', 'dc1862a952b2ab91'),
+    2: ('democrat', 'final_scoring', 24, 698, 'd5e7810e7a552844', '0efe8f5f8f66a443'),
     3: ('democrat', 'new_years_eve', 2, 578, 'aa48c83e0a9a13a0', '18305fa6564f7156'),
-    4: ('communist', 'final_scoring', -26, 765, 'b859f06430f9f52f', 'ac77f4f4bf3370a1'),
+    4: ('communist', 'final_scoring', -26, 765, '2f7984709f4daa44', '860c40da8809eb63'),
     5: ('democrat', 'automatic_victory', 24, 510, '59fd94a546e9b836', '6e4c242e0c30ba93'),
-    6: ('democrat', 'final_scoring', 11, 749, 'baf80be117b5dd83', '8c2166486126634c'),
-    7: ('communist', 'final_scoring', -18, 728, 'c9f6a0f239a9d80c', '0a2b042bb7dfd23c'),
+    6: ('democrat', 'final_scoring', 11, 749, 'bae4deb0f73e23a7', 'd89973774ce11250'),
+    7: ('communist', 'final_scoring', -18, 728, '2fb6aa3d8d734fec', '2fdd17c35fabba99'),
     8: ('democrat', 'automatic_victory', 24, 382, 'd3e9f2f0a3e95bf8', '21fbe0e3af0dd5e3'),
     9: (None, 'new_years_eve', 0, 742, '16f746334cb8717b', 'fca5595738711f2b'),
     10: ('democrat', 'automatic_victory', 20, 566, 'c671f25966966a4b', 'f31cab41c1a01fc9'),
@@ -43,24 +48,24 @@ GAMES = {
     14: ('democrat', 'automatic_victory', 21, 586, 'a2ea5d1d955c1986', '64b5e856f64339b2'),
     15: ('democrat', 'automatic_victory', 20, 380, '992cfd69bc2711ab', '20b9ba539be5f27c'),
     16: ('democrat', 'automatic_victory', 21, 644, '2fb81b10242c9082', '2a2eeedcd80c309e'),
-    17: ('democrat', 'final_scoring', 15, 739, '519ae032dbecd052', 'ba7e0a050dfd4a7b'),
-    18: ('democrat', 'final_scoring', 36, 770, 'fa1174b981b93708', '6f4b19424573a5d1'),
+    17: ('democrat', 'final_scoring', 15, 739, '4a3e72c678f6f8af', '2577d3d638076803'),
+    18: ('democrat', 'final_scoring', 36, 770, 'e7690674365ed9f0', '98d057a08ab463a0'),
     19: ('democrat', 'automatic_victory', 22, 692, '3d649eaa36d93dd4', '74901c7cee539fed'),
-    20: ('democrat', 'final_scoring', 6, 667, 'ee1908f45c608b39', 'f9769656809e9575'),
-    21: ('democrat', 'final_scoring', 3, 730, 'e7924f5125643d07', 'fb803c3f3aee1bd2'),
-    22: ('communist', 'final_scoring', -12, 770, 'bd6c581dc749e648', '6488150a61c746e3'),
+    20: ('democrat', 'final_scoring', 6, 667, '4366bf31686a7c2e', '34bf85805a30fe96'),
+    21: ('democrat', 'final_scoring', 3, 730, '807937d263098405', '002fa3944872fd4e'),
+    22: ('communist', 'final_scoring', -12, 770, 'eaf79d0365d4aa79', '7ba7a676b1bfe880'),
     23: ('democrat', 'automatic_victory', 21, 375, '554859dbfbb8d507', '2c65c318953cb9b8'),
-    24: ('democrat', 'final_scoring', 4, 701, '0060146012e56205', '5d794eb042eaacc5'),
-    25: ('democrat', 'final_scoring', 13, 665, 'e22bfe65c54df58a', 'd1403927d9987387'),
+    24: ('democrat', 'final_scoring', 4, 701, '43770f23049365e8', '13920cdb1290522f'),
+    25: ('democrat', 'final_scoring', 13, 665, '31c01ff73b152507', '46b2ffdba0a93ba1'),
     26: ('democrat', 'automatic_victory', 22, 577, '4a7a4ec6ed3a8ea0', '5630ad9aa6616fd8'),
-    27: ('communist', 'final_scoring', -10, 721, 'a03b2bfd1ab8dd55', 'f1d2735fdea0e13e'),
+    27: ('communist', 'final_scoring', -10, 721, '523490165c85d763', 'd8981f2c7758dd34'),
     28: ('democrat', 'automatic_victory', 25, 478, 'dd4e21d855934646', '18c880a3d5f6f838'),
-    29: ('communist', 'final_scoring', -7, 711, 'bc2d341511912f04', 'e8b0a74dffed7efb'),
-    30: ('democrat', 'final_scoring', 20, 695, 'df7dacb861b3de70', 'c47612353a53cdb5'),
+    29: ('communist', 'final_scoring', -7, 711, '3ce87036d185e5eb', '2e7b37b77b818128'),
+    30: ('democrat', 'final_scoring', 20, 695, '9bb83282f33c99c9', '703af4b7dd4c8d74'),
 }
 
 #: seed -> (decisions, hash of the previewed states)
-PREVIEWS = {3: (680, '19c7704e0dbf05d0'), 7: (640, 'b64d7c0b243753b7')}
+PREVIEWS = {3: (680, 'a3f767ec4b60f2f2'), 7: (640, 'b64d7c0b243753b7')}
 
 
 def digest(obj) -> str:

@@ -511,14 +511,14 @@ def test_10_4_2_no_automatic_victory_and_zero_draws():
 
 
 def test_10_4_after_turn_10_in_the_turn_sequence():
-    """4.5.6 / 4.5.7: advancing past turn 10 goes to Final Scoring; the result
-    is recorded with the final VP."""
+    """4.5.6 / 4.5.7: after turn 10 the game goes to Final Scoring instead of
+    advancing the turn; the result is recorded with the final VP."""
     game = new_game(**POLAND_9_3_3)
     game.state["turn"] = 10
     game.state["vp"] = 1
     game.state["power"] = {c: D for c in DATA.countries}
     game.state["power"]["Poland"] = C
-    game = restart_at(game, "advance_turn")
+    game = restart_at(game, "new_years_eve")
     assert game.over
     assert game.result == {"winner": D, "how": "final_scoring", "detail": "final VP +1",
                            "vp": 1, "turn": 10}
