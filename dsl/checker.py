@@ -10,11 +10,11 @@ the deck, prerequisites that can never be met) run over the whole deck.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, Signed, player
+from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, Num, PsCardDef, Signed, player
 from dof.dsl.diagnostics import Reporter, Span, did_you_mean
 from dof.dsl.names import Names
 from dof.engine.records import StrategyCard
@@ -206,11 +206,11 @@ class Checker:
         elif "ops" not in seen and not printed:
             self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no 'ops'", _head(cdef),
                           "add e.g. 'ops 2' (printed Operations value, 1-4)")
-        elif cdef.clause("no_ops"):
+        elif (no_ops := cdef.clause("no_ops")) is not None:
             self.r.report("E201", "only Scoring cards have no Ops value (rule 2.2.1)",
-                          cdef.clause("no_ops").span, "write e.g. 'ops 2'")
+                          no_ops.span, "write e.g. 'ops 2'")
         if ops and not 1 <= ops.ints()[0] <= 4:
-            n = ops.ints()[0]
+            n = _number(ops)
             self.r.report("E301", f"Ops value {n} is out of range 1-4", n.span,
                           "printed Operations values run from 1 to 4 (rule 2.2.1)")
         summary = cdef.clause("summary")
@@ -293,7 +293,7 @@ class Checker:
                 self.r.report("E401", f"box {bdef.number} has no '{side} needs N'", _head(bdef),
                               "the number printed in the box for that side (rule 6.3.2)")
         for node in needs.values():
-            n = node.ints()[0]
+            n = _number(node)
             if not 2 <= n <= 12:
                 self.r.report("E301", f"threshold {n} is out of range 2-12", n.span,
                               "a die (1-6) plus Ops (1-4) plus modifiers")
@@ -1000,6 +1000,14 @@ def _turn_never(card: DeckCard, cond: Node, reporter: Reporter, turns: int) -> N
                             "is never met", n.span)
 
 
+def _number(node: Node) -> Num:
+    """A phrase's first integer, which the parser makes a Num: it has a span
+    for the diagnostic."""
+    n = node.ints()[0]
+    assert isinstance(n, Num)
+    return n
+
+
 def _hits(cond: Node, subject: str, universe: range) -> set[int] | None:
     """The values of ``subject`` (an unmodified die roll, the turn) for which
     a condition holds; None when it tests anything else."""
@@ -1009,10 +1017,11 @@ def _hits(cond: Node, subject: str, universe: range) -> set[int] | None:
         return None if inner is None else set(universe) - inner
     if kind in ("cond_and", "cond_or"):
         parts = [_hits(c, subject, universe) for c in cond.nodes()]
-        if any(part is None for part in parts):
+        known = [part for part in parts if part is not None]
+        if len(known) < len(parts):
             return None
-        found = parts[0]
-        for part in parts[1:]:
+        found = known[0]
+        for part in known[1:]:
             found = found & part if kind == "cond_and" else found | part
         return found
     if kind == "cond_period" and subject == "turn":
@@ -1038,7 +1047,7 @@ def _hits(cond: Node, subject: str, universe: range) -> set[int] | None:
 
 
 #: How each comparison tests a value ("is 3 or more", "is 2-5", "is greater than 7"...).
-_COMPARE = {
+_COMPARE: dict[str, Callable[..., bool]] = {
     "cmp_word": lambda v, n, word: v >= n if word.kind == "or_more" else v <= n,
     "cmp_range": lambda v, lo, hi: lo <= v <= hi,
     "cmp_eq": lambda v, n: v == n,
@@ -1157,11 +1166,11 @@ def _static_sel(checker: Checker, np: Node) -> dict | None:
                 continue
             loc: dict = {}
             for name in _names(where):
-                found = checker.names.resolve_place(name.text)
-                if found is None or found[0] == "space":
+                place = checker.names.resolve_place(name.text)
+                if place is None or place[0] == "space":
                     return None
-                loc.setdefault("countries" if found[0] == "country" else "regions", []).append(
-                    found[1])
+                loc.setdefault("countries" if place[0] == "country" else "regions", []).append(
+                    place[1])
             sel["in"] = loc
     return sel
 

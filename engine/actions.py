@@ -13,29 +13,32 @@ from dof.engine.operations import (
     tiananmen_attempt,
 )
 from dof.engine.piles import finish_card
+from dof.engine.protocols import RulesGame
 from dof.engine.scoring import play_scoring_card
 from dof.engine.selectors import event_available
 from dof.engine.vocabulary import Hook, Until
 
 
-def rounds_allowed(game, side: str) -> int:
+def rounds_allowed(game: RulesGame, side: str) -> int:
     """4.5.2: seven action rounds, changed by lasting effects (an extra round)."""
     return game.data.action_rounds + hooks.total(game, Hook.ACTION_ROUNDS, player=side)
 
 
-def optional_round(game, side: str) -> bool:
+def optional_round(game: RulesGame, side: str) -> bool:
     """Whether ``side``'s current round is an extra one he may pass (an
     effect that lets him take it rather than gives it, 4.1)."""
     effects = hooks.active(game, Hook.ACTION_ROUNDS)
     if not any(e["rule"].get("optional") for e in effects):
         return False
+    events = game.events
+    assert events is not None  # lasting effects come only from card programs
     owed = game.data.action_rounds + sum(
-        game.events.effect_value(game, e, {"player": side})
+        events.effect_value(game, e, {"player": side})
         for e in effects if not e["rule"].get("optional"))
     return game.state["rounds"][side] > owed
 
 
-def choose_use(game, side: str, allowed=None, card: int | None = None, prompt: str = ""):
+def choose_use(game: RulesGame, side: str, allowed=None, card: int | None = None, prompt: str = ""):
     """6.0: the player picks one Operations use among ``allowed`` that the
     rules let him make now (ops_uses: the one gate for 6.3.3 and 6.3.7);
     None when none is left."""
@@ -46,7 +49,7 @@ def choose_use(game, side: str, allowed=None, card: int | None = None, prompt: s
                            [OPS_USES[u] for u in uses], card=card))
 
 
-def use_ops(game, side: str, use: str, card: int | None, printed: int | None = None,
+def use_ops(game: RulesGame, side: str, use: str, card: int | None, printed: int | None = None,
             within=None, checks: int = 2, bonus: int = 0, need_opponent_sp: bool = True):
     """6.0 / 7.3 / 7.4: spend a card's Ops (or an event's "as if" Ops) on one
     use: declarations first (11.1, ruling R37), then the modified value."""
@@ -60,7 +63,7 @@ def use_ops(game, side: str, use: str, card: int | None, printed: int | None = N
         yield from tiananmen_attempt(game, side, ops, card)
 
 
-def action_round(game):
+def action_round(game: RulesGame):
     """One action round of the phasing player: lasting obligations first, then
     one card (5.1), or a forfeit with an empty hand (4.5.2)."""
     st = game.state
@@ -84,7 +87,7 @@ def action_round(game):
     yield from hooks.run(game, Hook.AS_SOON_AS)
 
 
-def pass_extra_round(game, side: str):
+def pass_extra_round(game: RulesGame, side: str):
     """An extra round the player may take (4.1): he is asked, unless he
     holds a Scoring card, which he must still play (4.5.4; ruling R52). True
     when he passes it."""
@@ -99,13 +102,17 @@ def pass_extra_round(game, side: str):
     return True
 
 
-def obligation(game, side: str):
+def obligation(game: RulesGame, side: str):
     """A lasting effect that replaces the round (a strike, 11.2); the player
     may still play a Scoring card instead (4.5.4), and with only Scoring cards
     in hand he must (ruling R38). True when it took the round. Only an
     obligation that binds ``side`` counts (a strike binds one player)."""
-    if not any(game.events.applies(game, e, {"player": side})
-               for e in hooks.active(game, Hook.ACTION_ROUND_REPLACE)):
+    effects = hooks.active(game, Hook.ACTION_ROUND_REPLACE)
+    if not effects:
+        return False
+    events = game.events
+    assert events is not None  # lasting effects come only from card programs
+    if not any(events.applies(game, e, {"player": side}) for e in effects):
         return False
     scoring = [c for c in game.hand(side) if game.data.cards[c].side == "scoring"]
     if scoring:
@@ -127,7 +134,7 @@ def obligation(game, side: str):
     return replaced
 
 
-def playable_cards(game, side: str) -> list[int]:
+def playable_cards(game: RulesGame, side: str) -> list[int]:
     """Any card in hand; but a card the player had to reveal as his next play
     must be played, and Scoring cards must be played in the turn they are
     drawn (4.5.4), so once they fill the remaining rounds only they may be."""
@@ -140,7 +147,7 @@ def playable_cards(game, side: str) -> list[int]:
     return legal_cards(game, side, game.state["rounds"][side])
 
 
-def legal_cards(game, side: str, round_no: int) -> list[int]:
+def legal_cards(game: RulesGame, side: str, round_no: int) -> list[int]:
     """The cards ``side`` may play in his action round number ``round_no``
     of this turn (4.5.4: Scoring cards first once they fill the rounds left);
     also what he may show as his next play before that round."""
@@ -152,20 +159,21 @@ def legal_cards(game, side: str, round_no: int) -> list[int]:
     return list(hand)
 
 
-def _own_event(game, side: str, card: int) -> bool:
+def _own_event(game: RulesGame, side: str, card: int) -> bool:
     return game.data.cards[card].side in (side, "neutral") and event_available(game, card, side)
 
 
-def play_option(game, side: str, mode: str) -> dict | None:
+def play_option(game: RulesGame, side: str, mode: str) -> dict | None:
     """A once-per-turn way to play a card that a lasting effect grants
     (6.3.5: Tiananmen boxes 7 and 8), if unused this turn."""
     for effect in hooks.active(game, Hook.PLAY_OPTION):
+        assert game.events is not None  # lasting effects come only from card programs
         if game.events.effect_value(game, effect, {"player": side, "mode": mode}):
             return effect
     return None
 
 
-def play_card(game, side: str, card: int):
+def play_card(game: RulesGame, side: str, card: int):
     """5.0: play ``card`` from ``side``'s hand as Event or for Operations."""
     st = game.state
     st["hands"][side].remove(card)
@@ -198,13 +206,14 @@ def play_card(game, side: str, card: int):
     if use == "event":
         happened = yield from run_event(game, card, side)
     elif use == "ops_and_event":
+        assert both is not None  # offered only with the option
         happened = yield from ops_and_event(game, side, card, both)
     else:
         happened = yield from play_for_ops(game, side, card, use)
     finish_card(game, card, happened)
 
 
-def ops_and_event(game, side: str, card: int, effect: dict):
+def ops_and_event(game: RulesGame, side: str, card: int, effect: dict):
     """6.3.5 box 8: one card for its Ops and its event, in either order (ruling R34)."""
     effect["used_turn"] = game.state["turn"]
     uses = ops_uses(game, side)
@@ -221,7 +230,7 @@ def ops_and_event(game, side: str, card: int, effect: dict):
     return happened
 
 
-def play_for_ops(game, side: str, card: int, use: str, allow_event: bool = True):
+def play_for_ops(game: RulesGame, side: str, card: int, use: str, allow_event: bool = True):
     """6.0 with 5.2: an opponent's event on the card happens too (not for a
     Tiananmen attempt, 6.3.6, nor when an effect prevents it); the phasing
     player picks before or after. Returns whether that event happened."""
@@ -233,11 +242,12 @@ def play_for_ops(game, side: str, card: int, use: str, allow_event: bool = True)
         and info.side == opp
         and event_available(game, card, opp)
     )
-    if trigger and play_option(game, side, "ops_without_opponent_event") is not None:
+    option = play_option(game, side, "ops_without_opponent_event") if trigger else None
+    if option is not None:
         skip = yield game.ask("suppress", side, ["yes", "no"],
                               f"{side}: stop the {opp}'s event (once per turn)?", ["Yes", "No"])
         if skip == "yes":
-            play_option(game, side, "ops_without_opponent_event")["used_turn"] = game.state["turn"]
+            option["used_turn"] = game.state["turn"]
             game.note("suppress", f"The {opp}'s event on {game.card_name(card)} does not happen")
             trigger = False
     order = "after"
@@ -256,7 +266,7 @@ def play_for_ops(game, side: str, card: int, use: str, allow_event: bool = True)
     return happened
 
 
-def declare_spending(game, side: str, use: str, within=None):
+def declare_spending(game: RulesGame, side: str, use: str, within=None):
     """11.1 / ruling R37: a bonus that needs every Op spent in some spaces is
     declared before the Ops are used, and then binds the play to them. Ops
     an event already confines to those spaces earn it without a question;
@@ -279,9 +289,10 @@ def declare_spending(game, side: str, use: str, within=None):
     return declared, within
 
 
-def run_event(game, card: int, side: str):
+def run_event(game: RulesGame, card: int, side: str):
     """7.0: the event happens for ``side``; returns whether it took effect."""
     game.note("event", f"Event: {game.card_name(card)} for the {side}", player=side, card=card)
+    assert game.events is not None  # callers check has_event: a card with an event
     happened = yield from game.events.run_event(game, card, side)
     if happened and card not in game.state["events_played"]:
         game.state["events_played"].append(card)

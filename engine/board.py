@@ -5,6 +5,8 @@ Kept as free functions over (data, state) so the hot path stays lean.
 
 from __future__ import annotations
 
+from dof.engine.protocols import RulesGame
+
 
 def opponent(side: str) -> str:
     return "communist" if side == "democrat" else "democrat"
@@ -16,7 +18,7 @@ def controls(stability: int, own: int, other: int) -> bool:
     return own - other >= stability
 
 
-def controller(game, space: int) -> str | None:
+def controller(game: RulesGame, space: int) -> str | None:
     """Who controls ``space`` now (2.1.7), or None."""
     d = game.state["sp"]["democrat"][space]
     c = game.state["sp"]["communist"][space]
@@ -28,7 +30,7 @@ def controller(game, space: int) -> str | None:
     return None
 
 
-def controlled_spaces(game, side: str, spaces) -> list[int]:
+def controlled_spaces(game: RulesGame, side: str, spaces) -> list[int]:
     """The spaces among ``spaces`` that ``side`` controls."""
     own = game.state["sp"][side]
     other = game.state["sp"][opponent(side)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dof.engine.piles import move_card
+from dof.engine.protocols import RulesGame
 from dof.engine.selectors import Context, countries
 
 #: The bindings an effect keeps from the program that registered it.
@@ -28,7 +29,8 @@ def context(effect: dict) -> Context:
     return ctx
 
 
-def register(game, ctx: Context, rule: dict, duration: dict, group: int | None = None) -> dict:
+def register(game: RulesGame, ctx: Context, rule: dict, duration: dict,
+             group: int | None = None) -> dict:
     """Add a lasting rule or trigger to the state, keeping the bindings it was
     registered with; its card goes on display until its effects end (7.2).
     ``group`` is the id of the first rule of the same lasting block."""
@@ -54,7 +56,7 @@ def register(game, ctx: Context, rule: dict, duration: dict, group: int | None =
     return effect
 
 
-def use(game, effect: dict) -> None:
+def use(game: RulesGame, effect: dict) -> None:
     """Count one use of an effect that lasts for a number of uses."""
     if effect.get("uses") is None:
         return
@@ -63,7 +65,7 @@ def use(game, effect: dict) -> None:
         end(game, effect)
 
 
-def end(game, effect: dict) -> None:
+def end(game: RulesGame, effect: dict) -> None:
     """Unregister an effect; a card with no effect left leaves the display:
     out of the game if it has an asterisk, else to the discard pile (7.2)."""
     st = game.state
@@ -77,7 +79,7 @@ def end(game, effect: dict) -> None:
         game.note("effect_ends", f"{game.card_name(card)} is no longer in effect")
 
 
-def expire(game, until: str, **match: Any) -> None:
+def expire(game: RulesGame, until: str, **match: Any) -> None:
     """End the effects whose duration ``until`` has come (end of turn, next
     deal, end of an action round or of a power struggle)."""
     for effect in [e for e in game.state["effects"] if e["until"] == until]:

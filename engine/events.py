@@ -18,6 +18,7 @@ from typing import Any
 from dof.engine import effects, hooks, ops_cards, ops_effects, ops_flow, ops_rules, ops_sps
 from dof.engine.operations import check_targets
 from dof.engine.program import HANDLERS, EventEnds, Steps, card_pool, source_name
+from dof.engine.protocols import RulesGame
 from dof.engine.selectors import Context, actor, countries, holds, space_in, spaces, who
 from dof.engine.vocabulary import Hook, Op
 
@@ -48,14 +49,14 @@ class EventRunner:
     def has_box(self, box: int) -> bool:
         return box in self.boxes
 
-    def playable(self, game, number: int, side: str) -> bool:
+    def playable(self, game: RulesGame, number: int, side: str) -> bool:
         """7.1: the event's prerequisites hold (red titles, 'may not be played
         after...'); ruling R43."""
         card = self.cards[number]
         ctx = Context(you=side, card=number)
         return all(holds(game, cond, ctx) for cond in card.requires)
 
-    def run_event(self, game, number: int, side: str) -> Steps:
+    def run_event(self, game: RulesGame, number: int, side: str) -> Steps:
         """The event happens for ``side``; True when it took effect (5.2)."""
         card = self.cards[number]
         st = game.state
@@ -67,14 +68,14 @@ class EventRunner:
         yield from self.run_whole(game, card.event, ctx)
         return True
 
-    def on_ops(self, game, number: int, side: str) -> Steps:
+    def on_ops(self, game: RulesGame, number: int, side: str) -> Steps:
         """What a card does when played for Operations (a 'when played for
         operations' clause)."""
         card = self.cards.get(number) or self.deck.cards.get(number)
         if card is not None and card.on_ops:
             yield from self.run_whole(game, card.on_ops, Context(you=side, card=number))
 
-    def box_award(self, game, box: int, side: str) -> Steps:
+    def box_award(self, game: RulesGame, box: int, side: str) -> Steps:
         """6.3.5: the award of the first player to reach ``box``."""
         game.note("award", f"{side} receives the award of box {box}", player=side, box=box)
         yield from self.run_whole(game, self.boxes[box].program, Context(you=side, box=box))
@@ -83,7 +84,8 @@ class EventRunner:
         """How a Power Struggle wild card may be played: "attack", "match" (8.3.2)."""
         return set(self.ps_cards.get(name, ()))
 
-    def ps_play(self, game, name: str, mode: str, side: str, suit: str | None = None) -> Steps:
+    def ps_play(self, game: RulesGame, name: str, mode: str, side: str,
+                suit: str | None = None) -> Steps:
         """A wild card's text, carried out by the player who played it (8.3.2);
         a card played to match knows the attacked suit."""
         ps = game.state["ps"]
@@ -91,7 +93,7 @@ class EventRunner:
                       attacked_suit=suit)
         yield from self.run_whole(game, self.ps_cards[name][mode], ctx)
 
-    def effect_value(self, game, effect: dict, ctx: dict) -> Any:
+    def effect_value(self, game: RulesGame, effect: dict, ctx: dict) -> Any:
         """What a lasting rule gives at a modifier or ban hook in ``ctx``."""
         rule = effect["rule"]
         hook = rule["hook"]
@@ -130,7 +132,7 @@ class EventRunner:
             return not used and rule["mode"] == ctx.get("mode")
         return rule.get("delta", 0)
 
-    def rule_spaces(self, game, effect: dict, player: str) -> set[int]:
+    def rule_spaces(self, game: RulesGame, effect: dict, player: str) -> set[int]:
         """The spaces a ban rule covers for ``player`` (none if not his)."""
         rule = effect["rule"]
         env = effects.context(effect)
@@ -140,7 +142,7 @@ class EventRunner:
             return set(range(len(game.data.spaces)))
         return set(spaces(game, rule["where"], env))
 
-    def run_effect(self, game, effect: dict, ctx: dict) -> Steps:
+    def run_effect(self, game: RulesGame, effect: dict, ctx: dict) -> Steps:
         """Run a trigger or obligation registered at a hook; True when it took
         the place of the action the hook announces."""
         rule = effect["rule"]
@@ -165,14 +167,14 @@ class EventRunner:
             effects.end(game, effect)
         return rule["hook"] == Hook.ACTION_ROUND_REPLACE
 
-    def applies(self, game, effect: dict, ctx: dict) -> bool:
+    def applies(self, game: RulesGame, effect: dict, ctx: dict) -> bool:
         """Whether a trigger or obligation would act at its hook in ``ctx``
         (its filter: whose action, which country or space, its condition)."""
         env = effects.context(effect)
         env.update({k: v for k, v in ctx.items() if k in _HOOK_BINDINGS})
         return self._filter(game, effect["rule"].get("filter") or {}, env, ctx)
 
-    def _filter(self, game, filt: dict, env: Context, ctx: dict) -> bool:
+    def _filter(self, game: RulesGame, filt: dict, env: Context, ctx: dict) -> bool:
         if filt.get("player") and who(env, filt["player"]) != ctx.get("player"):
             return False
         if filt.get("country") and ctx.get("country") not in countries(game, filt["country"], env):
@@ -181,7 +183,7 @@ class EventRunner:
             return False
         return not (filt.get("cond") and not holds(game, filt["cond"], env))
 
-    def declarations(self, game, side: str) -> list[tuple[dict, list[int]]]:
+    def declarations(self, game: RulesGame, side: str) -> list[tuple[dict, list[int]]]:
         """11.1: ops bonuses that need every Op spent in some spaces, with
         those spaces; the player declares before using the Ops."""
         found = []
@@ -193,7 +195,7 @@ class EventRunner:
         return found
 
     # --------------------------------------------------------------- programs
-    def run_whole(self, game, program: list[dict], ctx: Context) -> Steps:
+    def run_whole(self, game: RulesGame, program: list[dict], ctx: Context) -> Steps:
         """Run a whole event, award or trigger: a ``choose`` that finds
         nothing ends it there (EventEnds)."""
         try:
@@ -202,7 +204,7 @@ class EventRunner:
             game.note("event_ends", f"{source_name(game, ctx)}: nothing to choose, "
                       "so the rest does not happen")
 
-    def run(self, game, program: list[dict], ctx: Context) -> Steps:
+    def run(self, game: RulesGame, program: list[dict], ctx: Context) -> Steps:
         """Run a list of operations in ``ctx``. An optional one ("may") is
         offered only when it can act; afterwards ``did`` records whether it
         actually did (a card discarded, an SP moved), not the yes or no."""
@@ -222,7 +224,7 @@ class EventRunner:
             yield from handler(self, game, op, ctx)
             ctx["did"] = ctx.pop("acted", True)
 
-    def _can_act(self, game, op: dict, ctx: Context) -> bool:
+    def _can_act(self, game: RulesGame, op: dict, ctx: Context) -> bool:
         """Whether an optional operation has anything to act on now."""
         kind = op["op"]
         sel = op.get("cards") or (op.get("among") if op.get("kind") == "card" else None)
@@ -246,7 +248,7 @@ class EventRunner:
         return True
 
 
-def _source(game, effect: dict) -> str:
+def _source(game: RulesGame, effect: dict) -> str:
     if effect.get("card") is not None:
         return game.card_name(effect["card"])
     return f"Tiananmen box {effect.get('box')}"

@@ -27,6 +27,8 @@ from dof.engine import api, hooks, rng
 from dof.engine.board import opponent
 from dof.engine.decisions import Decision, GameOver, IllegalAnswer
 from dof.engine.outcome import Termination
+from dof.engine.protocols import Events
+from dof.engine.records import GameData
 from dof.engine.setup import initial_state
 from dof.engine.turn import PHASES, STEPS, proceed
 from dof.engine.validate import StateError, check_state
@@ -128,7 +130,7 @@ class Game:
     to save and load at any decision.
     """
 
-    def __init__(self, data, state: dict, events=None):
+    def __init__(self, data: GameData, state: dict, events: Events | None = None):
         self.data = data
         self.state = state
         self.events = events
@@ -194,8 +196,10 @@ class Game:
         self._journal = []
 
     def _resume(self, answer: Any, first: bool = False) -> None:
+        gen = self._gen
+        assert gen is not None  # _run starts the rules before any answer
         try:
-            self.pending = next(self._gen) if first else self._gen.send(answer)
+            self.pending = next(gen) if first else gen.send(answer)
         except StopIteration:
             self.pending = None
 

@@ -10,11 +10,12 @@ in the card files and evaluated by the event runner (``game.events``).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
 from typing import Any
 
+from dof.engine.protocols import RulesGame, Steps
 
-def active(game, hook: str) -> list[dict]:
+
+def active(game: RulesGame, hook: str) -> list[dict]:
     """The lasting effects currently attached to ``hook`` (a list the caller
     must not change).
 
@@ -42,24 +43,31 @@ NO_INDEX: tuple = (None, 0, 0, {})
 _NONE: list[dict] = []
 
 
-def total(game, hook: str, **ctx: Any) -> int:
+def total(game: RulesGame, hook: str, **ctx: Any) -> int:
     """Sum of the integer modifiers the effects on ``hook`` give in ``ctx``."""
     effects = active(game, hook)
     if not effects:
         return 0
-    return sum(game.events.effect_value(game, e, ctx) for e in effects)
+    events = game.events
+    assert events is not None  # lasting effects come only from card programs
+    return sum(events.effect_value(game, e, ctx) for e in effects)
 
 
-def banned_spaces(game, hook: str, player: str) -> set[int]:
+def banned_spaces(game: RulesGame, hook: str, player: str) -> set[int]:
     """The spaces where effects on a ban ``hook`` forbid ``player`` to act;
     one set for a whole list of candidate spaces keeps the hot path lean."""
     found: set[int] = set()
-    for effect in active(game, hook):
-        found |= game.events.rule_spaces(game, effect, player)
+    effects = active(game, hook)
+    if not effects:
+        return found
+    events = game.events
+    assert events is not None  # lasting effects come only from card programs
+    for effect in effects:
+        found |= events.rule_spaces(game, effect, player)
     return found
 
 
-def run(game, hook: str, **ctx: Any) -> Iterable:
+def run(game: RulesGame, hook: str, **ctx: Any) -> Steps:
     """Run the programs of the effects on ``hook`` (triggers, obligations),
     with ``yield from``.
 
@@ -69,13 +77,15 @@ def run(game, hook: str, **ctx: Any) -> Iterable:
     ``yield from`` gives None at once without starting a generator."""
     effects = active(game, hook)
     if not effects:
-        return ()
+        return ()  # type: ignore[return-value]  # a finished Steps, minus the generator
     return _run(game, effects, ctx)
 
 
-def _run(game, effects: list[dict], ctx: dict) -> Generator:
+def _run(game: RulesGame, effects: list[dict], ctx: dict) -> Steps:
+    events = game.events
+    assert events is not None  # lasting effects come only from card programs
     replaced = False
     for effect in effects:
         if effect in game.state["effects"]:
-            replaced = (yield from game.events.run_effect(game, effect, ctx)) or replaced
+            replaced = (yield from events.run_effect(game, effect, ctx)) or replaced
     return replaced

@@ -6,23 +6,27 @@ from __future__ import annotations
 
 from dof.engine import hooks
 from dof.engine.board import controller
+from dof.engine.protocols import RulesGame
 from dof.engine.vocabulary import Hook, Until
 
 
 # ------------------------------------------------------------ 7.3 Ops value
-def ops_value(game, side: str, card: int | None, declared=(), printed: int | None = None) -> int:
+def ops_value(game: RulesGame, side: str, card: int | None, declared=(),
+              printed: int | None = None) -> int:
     """7.3: the card's Ops for ``side``: printed value plus every modifier in
     aggregate, then a minimum of 1 (7.3.2; ruling R8). ``printed`` stands in
     for the card's own value when an event grants Ops "as if a card of N Ops"
     or a computed number of Ops (ruling R46)."""
     if printed is None:
+        assert card is not None  # only a card's own Ops need no printed value
         printed = game.data.cards[card].ops
+        assert printed is not None  # Scoring cards (no Ops) are never played for Ops
     return max(1, printed + hooks.total(game, Hook.OPS_VALUE, player=side, card=card,
                                         printed=printed, declared=declared))
 
 
 # ------------------------------------------------------------ 6.1 placement
-def placement_costs(game, side: str, spaces) -> dict[int, int]:
+def placement_costs(game: RulesGame, side: str, spaces) -> dict[int, int]:
     """6.1.3: 2 Ops in an opponent-controlled space, else 1, recomputed for
     every SP (ruling R11); lasting effects may change a cost (a waived surcharge) or
     forbid placing. Spaces where placing is forbidden are left out."""
@@ -36,15 +40,17 @@ def placement_costs(game, side: str, spaces) -> dict[int, int]:
         costs = {s: c for s, c in costs.items() if s not in banned}
     changes = hooks.active(game, Hook.PLACEMENT_COST)
     if changes:
-        covered = [(e, game.events.rule_spaces(game, e, side)) for e in changes]
+        events = game.events
+        assert events is not None  # lasting effects come only from card programs
+        covered = [(e, events.rule_spaces(game, e, side)) for e in changes]
         for s, cost in costs.items():
-            delta = sum(game.events.effect_value(game, e, {"player": side, "cost": cost})
+            delta = sum(events.effect_value(game, e, {"player": side, "cost": cost})
                         for e, where in covered if s in where)
             costs[s] = max(1, cost + delta)
     return costs
 
 
-def reach(game, side: str, within=None) -> list[int]:
+def reach(game: RulesGame, side: str, within=None) -> list[int]:
     """6.1.2: spaces holding friendly SPs and their neighbours, taken once
     before the first SP is placed (ruling R11)."""
     adjacent = game.adjacent
@@ -58,7 +64,7 @@ def reach(game, side: str, within=None) -> list[int]:
     return spaces
 
 
-def place_with_ops(game, side: str, ops: int, card: int | None = None, within=None):
+def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None, within=None):
     """6.1: place SPs one at a time, each in reach and paid for in Ops; Ops that
     cannot be spent are lost (ruling R7)."""
     st = game.state
@@ -73,9 +79,12 @@ def place_with_ops(game, side: str, ops: int, card: int | None = None, within=No
         if not options:
             game.note("wasted", f"{side} cannot spend the remaining {left} Ops", player=side)
             return
+
+        def label(s: int, costs: dict[int, int] = costs) -> str:
+            return f"{game.space_name(s)} (cost {costs[s]})"
+
         space = yield game.ask(
-            "place", side, options, f"{side}: place an SP ({left} Ops left)",
-            describe=lambda s, costs=costs: f"{game.space_name(s)} (cost {costs[s]})",
+            "place", side, options, f"{side}: place an SP ({left} Ops left)", describe=label,
             ops_left=left, card=card,
         )
         left -= costs[space]
@@ -86,7 +95,8 @@ def place_with_ops(game, side: str, ops: int, card: int | None = None, within=No
 
 
 # -------------------------------------------------------- 6.2 support checks
-def check_targets(game, side: str, within=None, need_opponent_sp: bool = True) -> list[int]:
+def check_targets(game: RulesGame, side: str, within=None,
+                  need_opponent_sp: bool = True) -> list[int]:
     """6.2.3: any space holding opponent SPs (no reach needed in 2020), less
     those a lasting effect forbids; a card may waive the SP test (5.4)."""
     other = game.state["sp"][game.opponent(side)]
@@ -102,7 +112,8 @@ def check_targets(game, side: str, within=None, need_opponent_sp: bool = True) -
     return targets
 
 
-def check_modifiers(game, side: str, space: int, bonus: int = 0) -> list[tuple[str, int]]:
+def check_modifiers(game: RulesGame, side: str, space: int,
+                    bonus: int = 0) -> list[tuple[str, int]]:
     """6.2.4: +1 per adjacent friendly-controlled space, -1 per adjacent
     opponent-controlled space, then lasting-effect modifiers; evaluated at the
     moment of each check (ruling R44)."""
@@ -131,7 +142,7 @@ def check_modifiers(game, side: str, space: int, bonus: int = 0) -> list[tuple[s
     return mods
 
 
-def support_check(game, side: str, ops: int, space: int, card: int | None = None,
+def support_check(game: RulesGame, side: str, ops: int, space: int, card: int | None = None,
                   bonus: int = 0):
     """6.2.4-6.2.6: roll + Ops + modifiers against twice the stability; the
     excess removes opponent SPs, then adds friendly ones; equal fails."""
@@ -161,7 +172,7 @@ def support_check(game, side: str, ops: int, space: int, card: int | None = None
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
 
 
-def support_checks(game, side: str, ops: int, count: int = 2, card: int | None = None,
+def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: int | None = None,
                    within=None, bonus: int = 0, need_opponent_sp: bool = True):
     """6.2.2: a card gives two checks, each on a target chosen in turn; a player
     may stop before a roll (ruling R6) and checks without a target are
@@ -182,18 +193,18 @@ def support_checks(game, side: str, ops: int, count: int = 2, card: int | None =
         yield from support_check(game, side, ops, space, card, bonus)
 
 
-def _describe_target(game):
+def _describe_target(game: RulesGame):
     return lambda o: "Stop (make no more checks)" if o == "stop" else game.space_name(o)
 
 
 # ------------------------------------------------------ 6.3 Tiananmen Square
-def can_attempt_tiananmen(game, side: str) -> bool:
+def can_attempt_tiananmen(game: RulesGame, side: str) -> bool:
     """6.3.3 one attempt per turn; 6.3.7 none from the last box."""
     st = game.state
     return not st["tst_used"][side] and st["tiananmen"][side] < len(game.data.tiananmen)
 
 
-def tiananmen_attempt(game, side: str, ops: int, card: int | None = None):
+def tiananmen_attempt(game: RulesGame, side: str, ops: int, card: int | None = None):
     """6.3.1-6.3.2: roll + Ops + modifiers; reaching the next box's number for
     this side advances the marker."""
     if not can_attempt_tiananmen(game, side):
@@ -224,7 +235,7 @@ def tiananmen_attempt(game, side: str, ops: int, card: int | None = None):
         st["tst_tries"][side] += 1
 
 
-def advance_tiananmen(game, side: str):
+def advance_tiananmen(game: RulesGame, side: str):
     """6.3.4-6.3.5: move one box; the first to arrive gets its award; a lasting
     award of the opponent's ends when this side reaches the same box."""
     st = game.state
@@ -258,7 +269,7 @@ OPS_USES = {
 }
 
 
-def ops_uses(game, side: str, allowed=None) -> list[str]:
+def ops_uses(game: RulesGame, side: str, allowed=None) -> list[str]:
     """The operations uses open to ``side`` now, among ``allowed`` (default:
     all three): every path to a Tiananmen attempt passes here, so none is
     offered after this turn's attempt (6.3.3) or from the last box (6.3.7).

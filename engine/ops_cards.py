@@ -8,14 +8,15 @@ from dof.engine import power_struggle as ps_rules
 from dof.engine.actions import choose_use, legal_cards, play_for_ops, run_event
 from dof.engine.piles import dispose, move_card
 from dof.engine.program import Runner, Steps, card_pool, handles, pick_cards
+from dof.engine.protocols import RulesGame
 from dof.engine.scoring import play_scoring_card
-from dof.engine.selectors import Context, amount, card_ref, event_available, who
+from dof.engine.selectors import Context, card_ref, event_available, number, side_of, who
 from dof.engine.vocabulary import Op
 
 
 @handles(Op.DRAW)
-def op_draw(runner: Runner, game, op: dict, ctx: Context) -> Steps:
-    n, _ = amount(game, op["count"], ctx)
+def op_draw(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    n = number(game, op["count"], ctx)
     side = ctx["actor"]
     if op["deck"] == "power_struggle":
         drawn = ps_rules.draw_ps_cards(game, side, n)
@@ -35,10 +36,10 @@ def op_draw(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.DISCARD)
-def op_discard(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_discard(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     sel = op["cards"]
     if sel.get("pool") == "power_struggle_hand":
-        n, _ = amount(game, sel["count"], ctx)
+        n = number(game, sel["count"], ctx)
         ctx["discarded"] = ps_rules.discard_random_ps_cards(game, ctx["actor"], n)
         ctx["acted"] = bool(ctx["discarded"])
         return
@@ -61,7 +62,7 @@ def op_discard(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.REVEAL)
-def op_reveal(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_reveal(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     sel = op["cards"]
     if sel.get("pool") == "power_struggle_hand":
         ctx["revealed"] = ps_rules.reveal_ps_hand(game, ctx["actor"])
@@ -74,7 +75,7 @@ def op_reveal(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.DECLARE_NEXT_CARD)
-def op_declare_next_card(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_declare_next_card(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """Show the card for the player's next round: one he may play then."""
     side = ctx["actor"]
     options = legal_cards(game, side, game.state["rounds"][side] + 1)
@@ -88,12 +89,12 @@ def op_declare_next_card(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.TAKE)
-def op_take(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_take(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     sel = op["cards"]
     side = ctx["actor"]
     if sel.get("pool") == "power_struggle_hand":
-        n, _ = amount(game, sel["count"], ctx)
-        ctx["taken"] = ps_rules.take_random_ps_cards(game, side, who(ctx, sel["of"]), n)
+        n = number(game, sel["count"], ctx)
+        ctx["taken"] = ps_rules.take_random_ps_cards(game, side, side_of(ctx, sel["of"]), n)
         return
     pool = card_pool(game, sel, ctx, who(ctx, sel.get("of")) or side)
     chosen = yield from pick_cards(game, ctx, sel, pool, "take")
@@ -106,7 +107,7 @@ def op_take(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.GIVE)
-def op_give(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_give(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     side = ctx["actor"]
     to = who(ctx, op["to"])
     pool = card_pool(game, op["cards"], ctx, side)
@@ -120,7 +121,7 @@ def op_give(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.PLAY_EVENT)
-def op_play_event(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_play_event(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """5.3 / ruling R35: the referenced card's event, carried out by the actor;
     an asterisk card whose event happens leaves the game. A Scoring card
     is played as if from the hand (8.0): its struggle, its scoring, the
@@ -142,7 +143,7 @@ def op_play_event(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.PLAY_OPS)
-def op_play_ops(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_play_ops(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     side = ctx["actor"]
     if "cards" in op:
         pool = card_pool(game, op["cards"], ctx, side)
@@ -163,7 +164,7 @@ def op_play_ops(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.SET_ASIDE)
-def op_set_aside(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_set_aside(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """Cards leave the hand until the start of the next turn (ruling R45)."""
     side = ctx["actor"]
     pool = card_pool(game, op["cards"], ctx, side)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dof.engine import effects, hooks
 from dof.engine.program import Runner, Steps, handles
+from dof.engine.protocols import RulesGame
 from dof.engine.selectors import Context
 from dof.engine.vocabulary import Hook, Op, Until
 
 
 @handles(Op.LASTING)
-def op_lasting(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_lasting(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     group = None  # the rules of one lasting block end together (end_effect)
     for rule in op["rules"]:
         group = effects.register(game, ctx, rule, op["duration"], group)["group"]
@@ -18,13 +19,13 @@ def op_lasting(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.TRIGGER)
-def op_trigger(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_trigger(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     effects.register(game, ctx, op, {"until": Until.END_OF_GAME})
     yield from hooks.run(game, Hook.AS_SOON_AS)
 
 
 @handles(Op.CANCEL)
-def op_cancel(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_cancel(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     st = game.state
     for card in op["cards"]:
         if card not in st["cancelled"]:
@@ -36,7 +37,7 @@ def op_cancel(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.END_EFFECT)
-def op_end_effect(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_end_effect(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """End the lasting effect the running rule belongs to: every rule of
     its block (a capture ends the final-scoring penalty beside it)."""
     group = ctx.get("effect")

@@ -13,16 +13,18 @@ from dof.engine.program import (
     pick_space,
     source_name,
 )
+from dof.engine.protocols import RulesGame
 from dof.engine.selectors import Context, countries, holds, spaces, value, who
 from dof.engine.vocabulary import Op
 
 
 @handles(Op.CHOOSE)
-def op_choose(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_choose(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """Bind a chosen space, country or card; with nothing to choose the
     statements that refer to it cannot act, so the event ends here."""
     side = ctx["actor"]
     kind = op["kind"]
+    options: list[int] | list[str]  # spaces or cards, or countries
     if kind == "space":
         options = spaces(game, op["among"], ctx)
         if options:
@@ -45,7 +47,7 @@ def op_choose(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.CHOOSE_ONE)
-def op_choose_one(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_choose_one(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """The actor picks one of the options offered now (an option's
     ``if`` must hold); a single option needs no question (ruling R51)."""
     side = ctx["actor"]
@@ -61,7 +63,7 @@ def op_choose_one(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.SUCCEED)
-def op_succeed(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_succeed(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """Record that this event succeeded, for later cards to test."""
     done = game.state["succeeded"]
     if ctx.get("card") is not None and ctx["card"] not in done:
@@ -71,7 +73,7 @@ def op_succeed(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.ROLL)
-def op_roll(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_roll(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     side = ctx["actor"]
     roll = game.roll(side, source_name(game, ctx))
     mods = [value(game, m, ctx) for m in op["modifiers"]]
@@ -84,7 +86,7 @@ def op_roll(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.ROLL_OFF)
-def op_roll_off(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_roll_off(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     need = op["best_of"] // 2 + 1
     wins = dict.fromkeys(op["players"], 0)
     while max(wins.values()) < need:
@@ -97,20 +99,20 @@ def op_roll_off(runner: Runner, game, op: dict, ctx: Context) -> Steps:
             wins[a if totals[a] > totals[b] else b] += 1
         game.note("roll_off", f"Roll-off: {a} {totals[a]}, {b} {totals[b]}; "
                   f"rounds {wins[a]}-{wins[b]}")
-    ctx["roll_off_winner"] = max(wins, key=wins.get)
+    ctx["roll_off_winner"] = max(wins, key=wins.__getitem__)
     ctx.pop("roller", None)
     return
     yield
 
 
 @handles(Op.IF)
-def op_if(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_if(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     branch = op["then"] if holds(game, op["cond"], ctx) else op["else"]
     yield from runner.run(game, branch, ctx)
 
 
 @handles(Op.FOR_EACH)
-def op_for_each(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_for_each(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     if op["kind"] == "country":
         for country in countries(game, op["among"], ctx):
             ctx["this_country"] = country

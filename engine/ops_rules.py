@@ -11,8 +11,9 @@ from dof.engine.decisions import GameOver
 from dof.engine.operations import advance_tiananmen
 from dof.engine.outcome import Termination
 from dof.engine.program import Runner, Steps, handles, source_name
+from dof.engine.protocols import RulesGame
 from dof.engine.scoring import hold_power_struggle, score_country, vp_leader
-from dof.engine.selectors import Context, amount, countries, ops_source, spaces
+from dof.engine.selectors import Context, countries, number, ops_source, spaces
 from dof.engine.vocabulary import Hook, Op, Until
 
 #: Compiled Operations options (docs/operations.md) -> engine Ops uses (6.0).
@@ -20,8 +21,8 @@ _USES = {"place": "place", "support_checks": "check", "tiananmen": "tiananmen"}
 
 
 @handles(Op.SUPPORT_CHECKS)
-def op_support_checks(runner: Runner, game, op: dict, ctx: Context) -> Steps:
-    n, _ = amount(game, op["count"], ctx)
+def op_support_checks(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    n = number(game, op["count"], ctx)
     card, printed = ops_source(game, op["ops"], ctx)
     if printed == 0:
         return
@@ -32,7 +33,7 @@ def op_support_checks(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.OPERATIONS)
-def op_operations(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_operations(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """An event's Operations (7.4): one use among those it names that the
     rules allow now, with the 7.3 modifiers and 11.1 declarations."""
     side = ctx["actor"]
@@ -50,8 +51,8 @@ def op_operations(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.VP)
-def op_vp(runner: Runner, game, op: dict, ctx: Context) -> Steps:
-    n, _ = amount(game, op["amount"], ctx)
+def op_vp(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    n = number(game, op["amount"], ctx)
     sign = 1 if ctx["actor"] == "democrat" else -1
     game.add_vp(sign * n, f"{source_name(game, ctx)}")
     return
@@ -59,7 +60,7 @@ def op_vp(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.USSR_ADVANCE)
-def op_ussr_advance(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_ussr_advance(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     game.state["ussr"] = op["to"]
     game.note("ussr", f"The U.S.S.R. marker moves to {op['name']} (12)")
     return
@@ -67,14 +68,14 @@ def op_ussr_advance(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.TIANANMEN_ADVANCE)
-def op_tiananmen_advance(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_tiananmen_advance(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     for _ in range(op["boxes"]):
         if game.state["tiananmen"][ctx["actor"]] < len(game.data.tiananmen):
             yield from advance_tiananmen(game, ctx["actor"])
 
 
 @handles(Op.POWER_STRUGGLE)
-def op_power_struggle(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_power_struggle(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     options = countries(game, op["country"], ctx)
     if not options:
         return
@@ -87,7 +88,7 @@ def op_power_struggle(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.SCORE)
-def op_score(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_score(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     for country in countries(game, op["country"], ctx):
         score_country(game, country)
     return
@@ -95,7 +96,7 @@ def op_score(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.END_GAME)
-def op_end_game(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_end_game(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """10.3: end now, or at step 4.5.5 of this turn (after 4.5.4)."""
     if op["when"] == "now":
         raise GameOver(vp_leader(game), Termination.EVENT, f"VP {game.state['vp']:+d}")
@@ -106,7 +107,7 @@ def op_end_game(runner: Runner, game, op: dict, ctx: Context) -> Steps:
     yield
 
 
-def game_end(game) -> Steps:
+def game_end(game: RulesGame) -> Steps:
     """10.3: the triggers waiting for the end (a last Power Struggle) run,
     then the leader wins as at the end of Final Scoring, so no automatic
     victory is checked meanwhile (ruling R40)."""
@@ -116,7 +117,7 @@ def game_end(game) -> Steps:
 
 
 @handles(Op.BAR_SUIT)
-def op_bar_suit(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_bar_suit(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """8.3.2 Step 2: the attacked suit may not be played, or named for a
     leader, for the rest of this Power Struggle."""
     ps = game.state["ps"]

@@ -11,13 +11,14 @@ from collections.abc import Callable
 
 from dof.engine.board import opponent
 from dof.engine.program import Runner, Steps, change_sp, handles, pick_space, settle
-from dof.engine.selectors import Context, amount, spaces, who
+from dof.engine.protocols import RulesGame
+from dof.engine.selectors import Context, amount, side_of, spaces
 from dof.engine.vocabulary import Op
 
 
 @handles(Op.PLACE)
-def op_place(runner: Runner, game, op: dict, ctx: Context) -> Steps:
-    owner = who(ctx, op["owner"])
+def op_place(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    owner = side_of(ctx, op["owner"])
 
     def place(space: int, k: int) -> None:
         change_sp(game, owner, space, k)
@@ -26,8 +27,8 @@ def op_place(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.REMOVE)
-def op_remove(runner: Runner, game, op: dict, ctx: Context) -> Steps:
-    owner = who(ctx, op["owner"])
+def op_remove(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    owner = side_of(ctx, op["owner"])
     sp = game.state["sp"][owner]
 
     def remove(space: int, k: int) -> None:
@@ -37,9 +38,9 @@ def op_remove(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.REPLACE)
-def op_replace(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_replace(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """Owner's SPs become new owner's SPs, one for one, in the same space."""
-    old, new = who(ctx, op["owner"]), who(ctx, op["new_owner"])
+    old, new = side_of(ctx, op["owner"]), side_of(ctx, op["new_owner"])
     sp = game.state["sp"][old]
 
     def replace(space: int, k: int) -> None:
@@ -50,7 +51,7 @@ def op_replace(runner: Runner, game, op: dict, ctx: Context) -> Steps:
                        f"replace 1 {old} SP with a {new} SP")
 
 
-def _spread(game, op: dict, ctx: Context, apply: Callable[[int, int], None],
+def _spread(game: RulesGame, op: dict, ctx: Context, apply: Callable[[int, int], None],
             available: Callable[[int], int] | None, what: str) -> Steps:
     """Apply an SP change by the op's amount and choice: the whole amount
     in one chosen space ("one"), in every matching space ("each"), or one
@@ -70,7 +71,11 @@ def _spread(game, op: dict, ctx: Context, apply: Callable[[int, int], None],
         if op["choice"] == "one":
             targets = [(yield from pick_space(game, ctx, targets, what))]
         for s in targets:
-            k = n if n is not None else available(s)
+            if n is None:
+                assert available is not None  # only a removal takes "all" SPs
+                k = available(s)
+            else:
+                k = n
             k = k if available is None else min(k, available(s))
             k = k if cap is None else min(k, cap)
             apply(s, k)
@@ -95,9 +100,9 @@ def _spread(game, op: dict, ctx: Context, apply: Callable[[int, int], None],
 
 
 @handles(Op.PLACE_TO_CONTROL)
-def op_place_to_control(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_place_to_control(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """Add just enough SPs for the owner to control the space (2.1.7)."""
-    owner = who(ctx, op["owner"])
+    owner = side_of(ctx, op["owner"])
     other = game.state["sp"][opponent(owner)]
     targets = spaces(game, op["where"], ctx)
     if op["choice"] == "one" and len(targets) > 1:
@@ -110,11 +115,11 @@ def op_place_to_control(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.MOVE)
-def op_move(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_move(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """Take the owner's SPs out of the source spaces into the destination
     spaces, one at a time as the actor likes, at most ``per_space_max``
     into any one space; "up to" lets him stop early."""
-    owner = who(ctx, op["owner"])
+    owner = side_of(ctx, op["owner"])
     sp = game.state["sp"][owner]
     n, optional = amount(game, op["amount"], ctx)
     sources = [s for s in spaces(game, op["from"], ctx) if sp[s]]
@@ -163,7 +168,7 @@ def op_move(runner: Runner, game, op: dict, ctx: Context) -> Steps:
 
 
 @handles(Op.ELIMINATE)
-def op_eliminate(runner: Runner, game, op: dict, ctx: Context) -> Steps:
+def op_eliminate(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     for s in spaces(game, op["space"], ctx):
         game.destroy_space(s)
     yield from settle(game)

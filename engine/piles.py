@@ -8,8 +8,10 @@ functions keep a card on exactly one of them.
 
 from __future__ import annotations
 
+from dof.engine.protocols import RulesGame
 
-def move_card(game, card: int, dest) -> None:
+
+def move_card(game: RulesGame, card: int, dest) -> None:
     """Move a strategy card from wherever it is to ``dest``: a pile name,
     ('hand', side), or 'played_aside' (in play, off every pile)."""
     st = game.state
@@ -28,7 +30,7 @@ def move_card(game, card: int, dest) -> None:
         st[dest].append(card)
 
 
-def dispose(game, card: int, happened: bool) -> None:
+def dispose(game: RulesGame, card: int, happened: bool) -> None:
     """After a card used by another card's event: removed if its asterisk
     event happened, else discarded, unless its event put it on display."""
     st = game.state
@@ -38,7 +40,7 @@ def dispose(game, card: int, happened: bool) -> None:
         dest.append(card)
 
 
-def finish_card(game, card: int, happened: bool) -> None:
+def finish_card(game: RulesGame, card: int, happened: bool) -> None:
     """5.2 / 2.2.4: after the round the card goes to the discard pile, or out of
     the game when its asterisk event happened; an event may have put it on
     display already (lasting effects, 7.2)."""

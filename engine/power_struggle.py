@@ -19,15 +19,19 @@ rules-diff B.7).
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any
 
 from transitions import Machine
 
 from dof.engine import hooks, rng
 from dof.engine.board import controller, opponent
+from dof.engine.protocols import RulesGame, Steps
 from dof.engine.terms import SUITS
 from dof.engine.vocabulary import Hook
+
+if TYPE_CHECKING:
+    from transitions.core import TransitionConfigDict
 
 SUIT_NAMES = {
     "rally": "Rally in the Square",
@@ -57,14 +61,14 @@ STEPS = [
     "done",
 ]
 
-def communist_in_power(game, ps: dict) -> bool:
+def communist_in_power(game: RulesGame, ps: dict) -> bool:
     """Whether the Communist still holds Power in the struggle's country."""
     return game.state["power"][ps["country"]] == "communist"
 
 
 #: The conditions are functions of the game and the struggle (the trigger's
 #: arguments), not names for the machine to look up on its model.
-TRANSITIONS = [
+TRANSITIONS: list[TransitionConfigDict] = [
     {"trigger": "advance", "source": "idle", "dest": "deal"},
     {"trigger": "advance", "source": "deal", "dest": "raise_the_stakes"},
     {"trigger": "advance", "source": "raise_the_stakes", "dest": "rounds"},
@@ -86,6 +90,9 @@ TRANSITIONS = [
 class _Struggle:
     """The machine's model: a view on the running struggle's plain data."""
 
+    #: The trigger, which the Machine adds: its arguments go to the conditions.
+    advance: Callable[[RulesGame, dict], bool]
+
     def __init__(self) -> None:
         self.ps: dict = {"step": "idle"}
 
@@ -103,14 +110,14 @@ Machine(model=_MODEL, states=STEPS, transitions=TRANSITIONS, initial="idle",
         model_attribute="step", auto_transitions=False)
 
 
-def _advance(game, ps: dict) -> None:
+def _advance(game: RulesGame, ps: dict) -> None:
     """Fire the machine on ``ps``; nothing may yield between binding and firing."""
     _MODEL.ps = ps
     _MODEL.advance(game, ps)
 
 
 # ------------------------------------------------------------- card queries
-def wild_modes(game, card) -> set[str]:
+def wild_modes(game: RulesGame, card) -> set[str]:
     """How a wild card may be played (8.3.2): "attack" in Step 1, "match" in
     Step 2, as its text in the card files says; nothing when unwritten."""
     if card.kind != "wild" or game.events is None:
@@ -118,7 +125,7 @@ def wild_modes(game, card) -> set[str]:
     return game.events.ps_modes(card.name)
 
 
-def leader_types(game, side: str, country: str) -> set[str]:
+def leader_types(game: RulesGame, side: str, country: str) -> set[str]:
     """2.3.2 / ruling R25: the space types ``side`` controls in ``country`` now,
     i.e. the leaders he may use (re-evaluated at every play)."""
     destroyed = game.state["destroyed"]
@@ -129,7 +136,7 @@ def leader_types(game, side: str, country: str) -> set[str]:
     }
 
 
-def controlled_count(game, side: str, country: str) -> int:
+def controlled_count(game: RulesGame, side: str, country: str) -> int:
     """8.1.1 / ruling R20: spaces ``side`` controls in ``country`` now (a destroyed
     space does not exist)."""
     destroyed = game.state["destroyed"]
@@ -144,7 +151,7 @@ def deal_count(controlled: int) -> int:
     return FIRST_SPACE_CARDS + FURTHER_SPACE_CARDS * (controlled - 1) if controlled else 0
 
 
-def attack_options(game, side: str) -> list:
+def attack_options(game: RulesGame, side: str) -> list:
     """8.3.2 Step 1 / ruling R25: the attacker's playable cards. Suited cards of an
     unblocked suit (card id); leaders of a controlled type, once per unblocked
     suit ([card id, suit]); wild cards played to attack (card id)."""
@@ -168,7 +175,7 @@ def attack_options(game, side: str) -> list:
     return options
 
 
-def match_options(game, side: str, suit: str) -> list[int]:
+def match_options(game: RulesGame, side: str, suit: str) -> list[int]:
     """8.3.2 Step 2 / ruling R25: the defender's answers to an attack in ``suit``:
     same-suit cards, usable leaders, wild cards played to match."""
     ps = game.state["ps"]
@@ -190,13 +197,13 @@ def match_options(game, side: str, suit: str) -> list[int]:
     return options
 
 
-def card_label(game, cid: int, suit: str | None = None) -> str:
+def card_label(game: RulesGame, cid: int, suit: str | None = None) -> str:
     """Display name of a PS card, with a leader's declared suit."""
     name = game.data.ps_cards[cid].name
     return f"{name} as {SUIT_NAMES[suit]}" if suit else name
 
 
-def _card_describer(game):
+def _card_describer(game: RulesGame):
     """Lazy option labels (Decision.describe): bots never read them."""
     def describe(option) -> str:
         if isinstance(option, list):
@@ -206,7 +213,7 @@ def _card_describer(game):
 
 
 # ------------------------------------------- helpers for card effects (7.2)
-def draw_ps_cards(game, side: str, n: int) -> list[int]:
+def draw_ps_cards(game: RulesGame, side: str, n: int) -> list[int]:
     """Draw up to ``n`` cards from the Power Struggle deck into ``side``'s
     hand; an empty deck gives what remains, no reshuffle (ruling R28)."""
     ps = game.state["ps"]
@@ -219,7 +226,8 @@ def draw_ps_cards(game, side: str, n: int) -> list[int]:
     return drawn
 
 
-def pick_random_ps_cards(game, victim: str, n: int, *, as_dealt: bool = False) -> list[int]:
+def pick_random_ps_cards(game: RulesGame, victim: str, n: int, *,
+                         as_dealt: bool = False) -> list[int]:
     """``n`` random cards of ``victim``'s hand (fewer if he has fewer).
 
     ``as_dealt`` restricts the pick to cards he was dealt in 8.1.1 and still
@@ -234,7 +242,7 @@ def pick_random_ps_cards(game, victim: str, n: int, *, as_dealt: bool = False) -
     return picked
 
 
-def take_random_ps_cards(game, taker: str, victim: str, n: int,
+def take_random_ps_cards(game: RulesGame, taker: str, victim: str, n: int,
                          *, as_dealt: bool = True) -> list[int]:
     """8.1.2: ``taker`` takes ``n`` random cards from ``victim``'s hand (what
     there is if fewer), by default from the hand as dealt (ruling R21)."""
@@ -249,7 +257,7 @@ def take_random_ps_cards(game, taker: str, victim: str, n: int,
     return picked
 
 
-def discard_ps_cards(game, side: str, cards: list[int]) -> None:
+def discard_ps_cards(game: RulesGame, side: str, cards: list[int]) -> None:
     """``side`` discards these Power Struggle cards from his hand."""
     ps = game.state["ps"]
     for cid in cards:
@@ -260,7 +268,7 @@ def discard_ps_cards(game, side: str, cards: list[int]) -> None:
                   player=side, n=len(cards))
 
 
-def discard_random_ps_cards(game, victim: str, n: int) -> list[int]:
+def discard_random_ps_cards(game: RulesGame, victim: str, n: int) -> list[int]:
     """``victim`` discards ``n`` random Power Struggle cards (fewer if he has
     fewer): Support Falters (ruling R28)."""
     ps = game.state["ps"]
@@ -275,7 +283,7 @@ def discard_random_ps_cards(game, victim: str, n: int) -> list[int]:
     return picked
 
 
-def reveal_ps_hand(game, side: str) -> list[int]:
+def reveal_ps_hand(game: RulesGame, side: str) -> list[int]:
     """Show ``side``'s Power Struggle hand to his opponent (Securitate style);
     it stays marked as revealed for agents and user interfaces."""
     ps = game.state["ps"]
@@ -287,7 +295,7 @@ def reveal_ps_hand(game, side: str) -> list[int]:
     return list(hand)
 
 
-def _remove_sp(game, side: str, space: int, why: str) -> Generator:
+def _remove_sp(game: RulesGame, side: str, space: int, why: str) -> Steps:
     game.state["sp"][side][space] -= 1
     game.note("remove", f"{side} loses 1 SP in {game.space_name(space)} ({why})",
               player=side, space=space)
@@ -301,7 +309,7 @@ def _play(ps: dict, side: str, cid: int) -> None:
 
 
 # ------------------------------------------------------------ entry point
-def power_struggle(game, country: str, scorer: str, *,
+def power_struggle(game: RulesGame, country: str, scorer: str, *,
                    initiative: str | None = None) -> Generator[Any, Any, dict]:
     """Run 8.1-8.4 in ``country``; ``scorer`` played its Scoring card and
     decides first on raising the stakes; he also has the initiative unless
@@ -312,7 +320,7 @@ def power_struggle(game, country: str, scorer: str, *,
     """
     st = game.state
     had_power = st["power"][country]
-    ps = {
+    ps: dict[str, Any] = {
         "step": "idle",
         "country": country,
         "scorer": scorer,
@@ -353,7 +361,7 @@ def power_struggle(game, country: str, scorer: str, *,
 
 
 # ------------------------------------------------------------- 8.1 deal
-def deal_step(game, ps: dict) -> Generator:
+def deal_step(game: RulesGame, ps: dict) -> Steps:
     """8.1.1 / ruling R19-R20: shuffle all 52 cards and deal by the spaces each
     side controls now; then the setup effects (8.1.2 transfers, etc.) on the
     ``ps_setup`` hook (ruling R23)."""
@@ -372,7 +380,7 @@ def deal_step(game, ps: dict) -> Generator:
 
 
 # -------------------------------------------------- 8.2 raise the stakes
-def raise_the_stakes_step(game, ps: dict) -> Generator:
+def raise_the_stakes_step(game: RulesGame, ps: dict) -> Steps:
     """8.2 / ruling R24: each player once, Scoring-card player first, knowing the
     earlier choice; raising discards 3 cards (down to 0 is allowed)."""
     for side in (ps["scorer"], opponent(ps["scorer"])):
@@ -403,7 +411,7 @@ def raise_the_stakes_step(game, ps: dict) -> Generator:
 
 
 # ------------------------------------------------------ 8.3 play cards
-def rounds_step(game, ps: dict) -> Generator:
+def rounds_step(game: RulesGame, ps: dict) -> Steps:
     """8.3: Power Struggle Rounds until a winner is known."""
     if not ps["hands"]["democrat"] and not ps["hands"]["communist"]:
         # ruling R22 (KO 8.3.2): with no cards at all, the Scoring-card player loses.
@@ -413,7 +421,7 @@ def rounds_step(game, ps: dict) -> Generator:
         yield from _round(game, ps)
 
 
-def _decide(game, ps: dict, winner: str, suit: str | None, how: str) -> None:
+def _decide(game: RulesGame, ps: dict, winner: str, suit: str | None, how: str) -> None:
     ps["winner"] = winner
     ps["suit"] = suit
     ps["attack"] = None
@@ -422,7 +430,7 @@ def _decide(game, ps: dict, winner: str, suit: str | None, how: str) -> None:
               f"{with_suit} ({how})", player=winner, suit=suit)
 
 
-def _round(game, ps: dict) -> Generator:
+def _round(game: RulesGame, ps: dict) -> Steps:
     """8.3.2: one Power Struggle Round."""
     attacker = ps["attacker"]
     defender = opponent(attacker)
@@ -446,6 +454,7 @@ def _round(game, ps: dict) -> Generator:
     if card.kind == "wild":
         # 8.3.2 Step 1: follow its text, skip Steps 2-3, the defender attacks next.
         game.note("ps_attack", f"{attacker} plays {card.name}", player=attacker, card=cid)
+        assert game.events is not None  # offered only with its text (wild_modes)
         yield from game.events.ps_play(game, card.name, "attack", attacker)
         ps["attacker"] = defender
         return
@@ -454,13 +463,12 @@ def _round(game, ps: dict) -> Generator:
     game.note("ps_attack", f"{attacker} attacks with {card_label(game, cid, declared)}",
               player=attacker, card=cid, suit=suit)
     # Step 2: the defender may match; without a match the attacker wins in his suit.
-    options = match_options(game, defender, suit)
-    if not options:
+    matches = match_options(game, defender, suit)
+    if not matches:
         _decide(game, ps, attacker, suit, f"the {defender} cannot match")
         return
-    options.append("concede")
     answer = yield game.ask(
-        "ps_match", defender, options,
+        "ps_match", defender, [*matches, "concede"],
         f"{defender}: match the {card_label(game, cid)} ({SUIT_NAMES[suit]}) or concede",
         describe=_card_describer(game), country=ps["country"], attack=dict(ps["attack"]),
     )
@@ -475,6 +483,7 @@ def _round(game, ps: dict) -> Generator:
         ps["attack"] = None
         game.note("ps_match", f"{defender} plays {match.name} against the {SUIT_NAMES[suit]}",
                   player=defender, card=answer)
+        assert game.events is not None  # offered only with its text (wild_modes)
         yield from game.events.ps_play(game, match.name, "match", defender, suit)
         return
     game.note("ps_match", f"{defender} matches with {match.name}", player=defender, card=answer)
@@ -498,7 +507,7 @@ def _round(game, ps: dict) -> Generator:
 
 
 # --------------------------------------------------------- 8.4 aftermath
-def roll_modifiers(game, ps: dict) -> list[tuple[str, int]]:
+def roll_modifiers(game: RulesGame, ps: dict) -> list[tuple[str, int]]:
     """8.4.1 / ruling R30: the modifiers shared by both aftermath rolls: the
     winning suit, +1 per player who raised, and lasting effects."""
     mods: list[tuple[str, int]] = []
@@ -514,7 +523,7 @@ def roll_modifiers(game, ps: dict) -> list[tuple[str, int]]:
     return mods
 
 
-def _aftermath_roll(game, ps: dict, who: str, what: str):
+def _aftermath_roll(game: RulesGame, ps: dict, who: str, what: str):
     """Roll for ``who``, apply the 8.4.1 modifiers and read the results table
     (clamped to its end rows, ruling R30); log the roll with its modifiers."""
     roll = game.roll(who, what)
@@ -527,7 +536,7 @@ def _aftermath_roll(game, ps: dict, who: str, what: str):
     return total, row
 
 
-def support_loss_step(game, ps: dict) -> Generator:
+def support_loss_step(game: RulesGame, ps: dict) -> Steps:
     """8.4.2 / ruling R31: the loser rolls and removes that many of his SPs in the
     country, one at a time where he likes; a surplus is ignored."""
     loser = opponent(ps["winner"])
@@ -554,7 +563,7 @@ def support_loss_step(game, ps: dict) -> Generator:
         yield from _remove_sp(game, loser, space, "Support Loss")
 
 
-def vp_roll_step(game, ps: dict) -> Generator:
+def vp_roll_step(game: RulesGame, ps: dict) -> Steps:
     """8.4.3: the winner rolls for VP; the modified roll is kept for 8.4.4."""
     winner = ps["winner"]
     total, row = _aftermath_roll(game, ps, winner, "Victory Point")
@@ -566,7 +575,7 @@ def vp_roll_step(game, ps: dict) -> Generator:
     yield
 
 
-def takes_power_step(game, ps: dict) -> Generator:
+def takes_power_step(game: RulesGame, ps: dict) -> Steps:
     """8.4.4: a winning Democrat with a modified VP roll of 4+ (the table's
     'P' rows) takes Power."""
     if ps["winner"] == "democrat" and ps["takes_power"]:
@@ -577,7 +586,7 @@ def takes_power_step(game, ps: dict) -> Generator:
     yield
 
 
-def surrender_step(game, ps: dict) -> Generator:
+def surrender_step(game: RulesGame, ps: dict) -> Steps:
     """8.4.5: the Communist who kept Power may give it up (no Power VP)."""
     answer = yield game.ask(
         "ps_surrender", "communist", ["yes", "no"],
@@ -590,7 +599,7 @@ def surrender_step(game, ps: dict) -> Generator:
                   country=ps["country"])
 
 
-def power_scoring_step(game, ps: dict) -> Generator:
+def power_scoring_step(game: RulesGame, ps: dict) -> Steps:
     """8.4.6 / ruling R32: Power Value x plays of this Scoring card (this one
     included; the caller has counted it)."""
     country = ps["country"]

@@ -9,24 +9,23 @@ lookup per operation.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from dof.engine import hooks, rng
+from dof.engine.protocols import RulesGame, Steps
 from dof.engine.selectors import Context, amount, card_matches, ops_value_for, who
 from dof.engine.vocabulary import Hook
-
-Steps = Generator[Any, Any, Any]
 
 
 class Runner(Protocol):
     """The part of the event runner that handlers call back: running a
     nested program (a branch, a loop body, a chosen option)."""
 
-    def run(self, game, program: list[dict], ctx: Context) -> Steps: ...
+    def run(self, game: RulesGame, program: list[dict], ctx: Context) -> Steps: ...
 
 
-Handler = Callable[[Runner, Any, dict, Context], Steps]
+Handler = Callable[[Runner, RulesGame, dict, Context], Steps]
 
 #: Operation kind -> the generator that carries it out.
 HANDLERS: dict[str, Handler] = {}
@@ -48,14 +47,14 @@ class EventEnds(Exception):  # noqa: N818 - a control-flow signal, not an error
     R50)."""
 
 
-def source_name(game, ctx: Context) -> str:
+def source_name(game: RulesGame, ctx: Context) -> str:
     """The card or Tiananmen box whose program runs in ``ctx`` (for the log)."""
     if ctx.get("card") is not None:
         return game.card_name(ctx["card"])
     return f"Tiananmen box {ctx.get('box')}"
 
 
-def change_sp(game, owner: str, space: int, delta: int) -> None:
+def change_sp(game: RulesGame, owner: str, space: int, delta: int) -> None:
     """Add (or with a negative ``delta`` remove) ``owner``'s SPs in ``space``."""
     if not delta:
         return
@@ -64,12 +63,12 @@ def change_sp(game, owner: str, space: int, delta: int) -> None:
               player=owner, space=space, delta=delta)
 
 
-def settle(game) -> Steps:
+def settle(game: RulesGame) -> Steps:
     """After SPs changed: the ``as_soon_as`` triggers whose condition now holds."""
     yield from hooks.run(game, Hook.AS_SOON_AS)
 
 
-def pick_space(game, ctx: Context, options: list, what: str) -> Steps:
+def pick_space(game: RulesGame, ctx: Context, options: list, what: str) -> Steps:
     """The actor's choice among ``options`` (no question for a single one)."""
     side = ctx["actor"]
     if len(options) == 1:
@@ -79,7 +78,7 @@ def pick_space(game, ctx: Context, options: list, what: str) -> Steps:
         describe=lambda o: "Done" if o == "done" else game.space_name(o)))
 
 
-def card_pool(game, sel: dict, ctx: Context, owner: str) -> list[int]:
+def card_pool(game: RulesGame, sel: dict, ctx: Context, owner: str) -> list[int]:
     """The cards of a card phrase's pool that pass its filters; Ops are
     read as ``owner`` would use them (7.3.3)."""
     pool = sel.get("pool", "hand")
@@ -92,7 +91,7 @@ def card_pool(game, sel: dict, ctx: Context, owner: str) -> list[int]:
     return [c for c in cards if card_matches(game, c, sel, ctx, owner)]
 
 
-def pick_cards(game, ctx: Context, sel: dict, pool: list[int], verb: str,
+def pick_cards(game: RulesGame, ctx: Context, sel: dict, pool: list[int], verb: str,
                power_struggle: bool = False) -> Steps:
     """Choose cards from ``pool``: at random, all of them, the highest
     Ops (ties: the chooser picks, B.10), or one at a time."""
@@ -106,6 +105,7 @@ def pick_cards(game, ctx: Context, sel: dict, pool: list[int], verb: str,
     if n is None and not optional:
         return pool
     if sel.get("random"):
+        assert n is not None  # the card files never pick "any number of random" cards
         picked = []
         for _ in range(min(n, len(pool))):
             picked.append(pool.pop(rng.next_int(game.state, len(pool))))
@@ -116,7 +116,7 @@ def pick_cards(game, ctx: Context, sel: dict, pool: list[int], verb: str,
     while pool and (n is None or len(picked) < n):
         options = pool + (["done"] if optional else [])
         if len(options) == 1 and not optional:
-            card = options[0]
+            card = pool[0]
         else:
             card = yield game.ask("pick_card", side, options, f"{side}: {verb} a card",
                                   describe=lambda c: "Done" if c == "done" else describe(c))

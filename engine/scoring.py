@@ -8,17 +8,18 @@ from dof.engine.decisions import GameOver
 from dof.engine.effects import expire
 from dof.engine.outcome import Termination
 from dof.engine.power_struggle import power_struggle
+from dof.engine.protocols import RulesGame
 from dof.engine.terms import SIDES
 from dof.engine.vocabulary import Hook, Until
 
 
-def live_spaces(game, country: str) -> list[int]:
+def live_spaces(game: RulesGame, country: str) -> list[int]:
     """The country's spaces that still exist (a space can be destroyed)."""
     destroyed = game.state["destroyed"]
     return [s for s in game.country_spaces[country] if s not in destroyed]
 
 
-def country_levels(game, country: str) -> dict[str, tuple[str | None, int]]:
+def country_levels(game: RulesGame, country: str) -> dict[str, tuple[str | None, int]]:
     """9.1-9.2: each side's level (presence, domination, control or None) and
     the number of Battlegrounds it controls (ties: ruling R1)."""
     spaces = live_spaces(game, country)
@@ -40,7 +41,7 @@ def country_levels(game, country: str) -> dict[str, tuple[str | None, int]]:
     return levels
 
 
-def score_country(game, country: str) -> int:
+def score_country(game: RulesGame, country: str) -> int:
     """9.3: each side scores its level plus 1 per controlled Battleground; the
     VP marker moves by the difference."""
     info = game.data.countries[country]
@@ -55,7 +56,7 @@ def score_country(game, country: str) -> int:
     return delta
 
 
-def play_scoring_card(game, side: str, card: int):
+def play_scoring_card(game: RulesGame, side: str, card: int):
     """8.0: a Scoring card starts a Power Struggle in its country, then the
     country is scored; 10.1 is checked only after the whole process. The card
     leaves the game if the Democrat took Power (8.4.4, 8.4.5), else it is
@@ -64,6 +65,7 @@ def play_scoring_card(game, side: str, card: int):
     path serves a card played from the hand and one an event fires (5.3)."""
     st = game.state
     country = game.data.cards[card].scores
+    assert country is not None  # a Scoring card scores a country
     deferred = st["defer_victory"]
     st["defer_victory"] = True
     if game.events is not None and game.events.has_event(card):
@@ -84,7 +86,7 @@ def play_scoring_card(game, side: str, card: int):
     yield from power_struggle_over(game, country)
 
 
-def hold_power_struggle(game, country: str, scorer: str, initiative: str | None = None):
+def hold_power_struggle(game: RulesGame, country: str, scorer: str, initiative: str | None = None):
     """8.0 steps 1-5 in ``country`` for ``scorer``: the Power Struggle, whose
     VP wait for the automatic-victory check until the caller has scored (10.1);
     then the effects waiting for its end, unless the caller defers 10.1 (a
@@ -100,7 +102,7 @@ def hold_power_struggle(game, country: str, scorer: str, initiative: str | None 
     st["defer_victory"] = deferred
 
 
-def power_struggle_over(game, country: str):
+def power_struggle_over(game: RulesGame, country: str):
     """The whole process is over, country scoring and the 10.1 check
     included (ruling R30): the effects waiting for it run (an event pending
     until this struggle, 7.6.3), and the ``as_soon_as`` conditions are checked
@@ -109,7 +111,7 @@ def power_struggle_over(game, country: str):
     yield from hooks.run(game, Hook.AS_SOON_AS)
 
 
-def final_scoring(game):
+def final_scoring(game: RulesGame):
     """10.4: score every country, add the Communist's bonus per country where
     he holds Power and any Final Scoring effects; the sign decides, 0 draws."""
     st = game.state
@@ -123,7 +125,7 @@ def final_scoring(game):
     raise GameOver(vp_leader(game), Termination.FINAL_SCORING, f"final VP {st['vp']:+d}")
 
 
-def vp_leader(game) -> str | None:
+def vp_leader(game: RulesGame) -> str | None:
     """The side the VP track favours, who wins a game ended on VP (10.3,
     10.4); None at 0, a draw."""
     vp = game.state["vp"]

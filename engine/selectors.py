@@ -8,17 +8,26 @@ given the running program's context (who "you" are, the chosen space...).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from dof.engine.board import controller, opponent
 from dof.engine.operations import ops_value
+from dof.engine.protocols import RulesGame
 from dof.engine.vocabulary import Cond, Expr
 
 
 class Context(dict):
     """What a running program knows: its card or box, who carries it out
     ("you"), and what earlier statements chose, drew, rolled or discarded."""
+
+
+def side_of(ctx: Context, ref: str) -> str:
+    """The player a compiled operation's reference names: the compiler
+    accepts only references that name one (``who`` is None for others)."""
+    side = who(ctx, ref)
+    assert side is not None, ref
+    return side
 
 
 def who(ctx: Context, ref: str | None) -> str | None:
@@ -34,7 +43,7 @@ def who(ctx: Context, ref: str | None) -> str | None:
     return None
 
 
-def actor(game, ctx: Context, ref: str) -> str:
+def actor(game: RulesGame, ctx: Context, ref: str) -> str:
     """Who carries out a statement: a player reference, or 'owner:REF', the
     owner of a referenced card (card_owner)."""
     if ref.startswith("owner:"):
@@ -44,7 +53,7 @@ def actor(game, ctx: Context, ref: str) -> str:
 
 
 # ------------------------------------------------------------------ spaces
-def spaces(game, sel: dict, ctx: Context) -> list[int]:
+def spaces(game: RulesGame, sel: dict, ctx: Context) -> list[int]:
     """The ids of the existing spaces that ``sel`` describes."""
     if "union" in sel:
         found: set[int] = set()
@@ -55,7 +64,7 @@ def spaces(game, sel: dict, ctx: Context) -> list[int]:
         value = ctx.get(sel["ref"])
         return [] if value is None else [value]
     if "names" in sel:
-        ids = [game.space_ids[n] for n in sel["names"]]
+        ids: Iterable[int] = [game.space_ids[n] for n in sel["names"]]
     elif "in" in sel:
         ids = [s for c in countries(game, sel["in"], ctx) for s in game.country_spaces[c]]
     else:
@@ -63,7 +72,7 @@ def spaces(game, sel: dict, ctx: Context) -> list[int]:
     return _matching(game, ids, sel, ctx)
 
 
-def space_in(game, space: Any, sel: dict, ctx: Context) -> bool:
+def space_in(game: RulesGame, space: Any, sel: dict, ctx: Context) -> bool:
     """Whether ``space`` is one of ``spaces(game, sel, ctx)``: the same
     test for one space, without listing every space of the map."""
     if space is None:
@@ -80,7 +89,7 @@ def space_in(game, space: Any, sel: dict, ctx: Context) -> bool:
     return bool(_matching(game, (space,), sel, ctx))
 
 
-def _matching(game, ids, sel: dict, ctx: Context) -> list[int]:
+def _matching(game: RulesGame, ids, sel: dict, ctx: Context) -> list[int]:
     """The spaces among ``ids`` that exist and pass ``sel``'s filters: one
     pass per filter, its parameters resolved once."""
     destroyed = game.state["destroyed"]
@@ -118,7 +127,7 @@ def _matching(game, ids, sel: dict, ctx: Context) -> list[int]:
 
 
 # --------------------------------------------------------------- countries
-def countries(game, sel: dict, ctx: Context) -> list[str]:
+def countries(game: RulesGame, sel: dict, ctx: Context) -> list[str]:
     """The country names ``sel`` describes, in map order."""
     if "ref" in sel:
         value = ctx.get(sel["ref"])
@@ -149,7 +158,8 @@ def card_ref(ctx: Context, ref: str) -> int | None:
     return value
 
 
-def card_matches(game, card: int, sel: dict, ctx: Context, holder: str | None = None) -> bool:
+def card_matches(game: RulesGame, card: int, sel: dict, ctx: Context,
+                 holder: str | None = None) -> bool:
     """Whether strategy card ``card`` passes the filters of a card phrase.
     Its Ops are the value for ``holder`` with the 7.3 modifiers (7.3.3,
     ruling R47); a playable event is one its owner could have happen now
@@ -172,25 +182,25 @@ def card_matches(game, card: int, sel: dict, ctx: Context, holder: str | None = 
     return not (sel.get("playable") and not event_playable(game, card, ctx))
 
 
-def card_owner(game, card: int, ctx: Context) -> str:
+def card_owner(game: RulesGame, card: int, ctx: Context) -> str:
     """Who carries out a card's event: its side, or for a neutral or
     Scoring card the player carrying out the current event (5.3, R35)."""
     side = game.data.cards[card].side
     return side if side in ("democrat", "communist") else ctx.get("actor", ctx["you"])
 
 
-def event_available(game, card: int, side: str) -> bool:
+def event_available(game: RulesGame, card: int, side: str) -> bool:
     """Whether ``side`` may have this card's event happen now (7.1, ruling R43)."""
     events = game.events
     return events is not None and events.has_event(card) and events.playable(game, card, side)
 
 
-def event_playable(game, card: int, ctx: Context) -> bool:
+def event_playable(game: RulesGame, card: int, ctx: Context) -> bool:
     """7.1 / ruling R43: the card's event can take place now for its owner."""
     return event_available(game, card, card_owner(game, card, ctx))
 
 
-def ops_value_for(game, card: int, holder: str) -> int:
+def ops_value_for(game: RulesGame, card: int, holder: str) -> int:
     """A card's Ops as ``holder`` would use them (7.3.3); 0 for a Scoring card."""
     return 0 if game.data.cards[card].ops is None else ops_value(game, holder, card)
 
@@ -208,8 +218,8 @@ def side_matches(side: str, wanted: list[str], ctx: Context) -> bool:
 
 
 # ------------------------------------------------------------- expressions
-Expression = Callable[[Any, dict, Context], int]
-Condition = Callable[[Any, dict, Context], bool]
+Expression = Callable[[RulesGame, dict, Context], int]
+Condition = Callable[[RulesGame, dict, Context], bool]
 
 #: Compiled expression kinds (``{"expr": kind, ...}``, vocabulary.Expr) and
 #: how each is valued.
@@ -243,7 +253,7 @@ def _handler(table: dict[str, Any], node: dict, key: str) -> Any:
     return handler
 
 
-def value(game, expr: Any, ctx: Context) -> int:
+def value(game: RulesGame, expr: Any, ctx: Context) -> int:
     """An integer expression: a number, the roll, a count, a table lookup."""
     if isinstance(expr, int):
         return expr
@@ -251,67 +261,67 @@ def value(game, expr: Any, ctx: Context) -> int:
 
 
 @_expression(Expr.ROLL)
-def _roll(game, expr: dict, ctx: Context) -> int:
+def _roll(game: RulesGame, expr: dict, ctx: Context) -> int:
     return ctx.get("roll", 0)
 
 
 @_expression(Expr.TURN)
-def _turn(game, expr: dict, ctx: Context) -> int:
+def _turn(game: RulesGame, expr: dict, ctx: Context) -> int:
     return game.state["turn"]
 
 
 @_expression(Expr.ADD, Expr.SUB, Expr.MUL)
-def _arithmetic(game, expr: dict, ctx: Context) -> int:
+def _arithmetic(game: RulesGame, expr: dict, ctx: Context) -> int:
     a, b = (value(game, x, ctx) for x in expr["args"])
     kind = expr["expr"]
     return a + b if kind == Expr.ADD else a - b if kind == Expr.SUB else a * b
 
 
 @_expression(Expr.NEG)
-def _neg(game, expr: dict, ctx: Context) -> int:
+def _neg(game: RulesGame, expr: dict, ctx: Context) -> int:
     return -value(game, expr["of"], ctx)
 
 
 @_expression(Expr.COUNT_SPACES)
-def _count_spaces(game, expr: dict, ctx: Context) -> int:
+def _count_spaces(game: RulesGame, expr: dict, ctx: Context) -> int:
     return len(spaces(game, expr["where"], ctx))
 
 
 @_expression(Expr.COUNT_COUNTRIES)
-def _count_countries(game, expr: dict, ctx: Context) -> int:
+def _count_countries(game: RulesGame, expr: dict, ctx: Context) -> int:
     holder = who(ctx, expr["power"])
     return sum(1 for c in game.data.countries if game.state["power"][c] == holder)
 
 
 @_expression(Expr.COUNT_DRAWN)
-def _count_drawn(game, expr: dict, ctx: Context) -> int:
+def _count_drawn(game: RulesGame, expr: dict, ctx: Context) -> int:
     suit = expr["suit"]
     return sum(1 for c in ctx.get("drawn", []) if _ps_suit(game, c) == suit)
 
 
 @_expression(Expr.COUNT_DISCARDED)
-def _count_discarded(game, expr: dict, ctx: Context) -> int:
+def _count_discarded(game: RulesGame, expr: dict, ctx: Context) -> int:
     return len(ctx.get("discarded", []))
 
 
 @_expression(Expr.COUNT_CARDS)
-def _count_cards(game, expr: dict, ctx: Context) -> int:
+def _count_cards(game: RulesGame, expr: dict, ctx: Context) -> int:
     sel = expr["cards"]
     return sum(1 for c in ctx.get(sel["pool"], []) if card_matches(game, c, sel, ctx))
 
 
 @_expression(Expr.COUNT_EVENTS)
-def _count_events(game, expr: dict, ctx: Context) -> int:
+def _count_events(game: RulesGame, expr: dict, ctx: Context) -> int:
     return sum(1 for c in expr["cards"] if c in game.state["events_played"])
 
 
 @_expression(Expr.OPS)
-def _ops(game, expr: dict, ctx: Context) -> int:
+def _ops(game: RulesGame, expr: dict, ctx: Context) -> int:
     return ops_amount(game, expr, ctx)
 
 
 @_expression(Expr.TABLE)
-def _table(game, expr: dict, ctx: Context) -> int:
+def _table(game: RulesGame, expr: dict, ctx: Context) -> int:
     key = value(game, expr["key"], ctx)
     for lo, hi, out in expr["rows"]:
         if lo <= key <= hi:
@@ -319,12 +329,12 @@ def _table(game, expr: dict, ctx: Context) -> int:
     return 0
 
 
-def _ps_suit(game, card: int) -> str | None:
+def _ps_suit(game: RulesGame, card: int) -> str | None:
     info = game.data.ps_cards[card]
     return info.suit or info.name
 
 
-def ops_source(game, spec: dict, ctx: Context) -> tuple[int | None, int | None]:
+def ops_source(game: RulesGame, spec: dict, ctx: Context) -> tuple[int | None, int | None]:
     """(card, printed value) of an event's Ops (7.4): a card's own Ops, or
     "as if" a card of N Ops, or a computed number (ruling R46). A card
     reference that finds no card, or a computed 0, gives (card, 0): no Ops."""
@@ -338,7 +348,7 @@ def ops_source(game, spec: dict, ctx: Context) -> tuple[int | None, int | None]:
     return ctx.get("card"), max(0, value(game, spec["expr"], ctx))
 
 
-def ops_amount(game, spec: dict, ctx: Context) -> int:
+def ops_amount(game: RulesGame, spec: dict, ctx: Context) -> int:
     """An Ops value for an event (7.3, 7.4), as modified for the player using
     it (7.3.3); 0 when there are no Ops."""
     card, printed = ops_source(game, spec, ctx)
@@ -347,7 +357,7 @@ def ops_amount(game, spec: dict, ctx: Context) -> int:
     return ops_value(game, ctx.get("actor", ctx["you"]), card, printed=printed)
 
 
-def amount(game, spec: Any, ctx: Context) -> tuple[int | None, bool]:
+def amount(game: RulesGame, spec: Any, ctx: Context) -> tuple[int | None, bool]:
     """(how many, whether fewer may be chosen); None means 'all'."""
     if spec == "all":
         return None, False
@@ -358,6 +368,14 @@ def amount(game, spec: Any, ctx: Context) -> tuple[int | None, bool]:
     return value(game, spec, ctx), False
 
 
+def number(game: RulesGame, spec: Any, ctx: Context) -> int:
+    """An amount the card checker allows only as a number (dsl/checker.py
+    AMOUNTS: cards drawn or discarded, VP, support checks), never 'all'."""
+    n, _ = amount(game, spec, ctx)
+    assert n is not None, spec
+    return n
+
+
 # -------------------------------------------------------------- conditions
 def compare(a: int, cmp: str, b: Any) -> bool:
     if cmp == "between":
@@ -365,49 +383,49 @@ def compare(a: int, cmp: str, b: Any) -> bool:
     return {">=": a >= b, "<=": a <= b, "==": a == b, ">": a > b, "<": a < b}[cmp]
 
 
-def holds(game, cond: dict, ctx: Context) -> bool:
+def holds(game: RulesGame, cond: dict, ctx: Context) -> bool:
     """Whether a compiled condition holds now."""
     return _handler(CONDITIONS, cond, "cond")(game, cond, ctx)
 
 
 @_condition(Cond.AND)
-def _and(game, cond: dict, ctx: Context) -> bool:
+def _and(game: RulesGame, cond: dict, ctx: Context) -> bool:
     return all(holds(game, c, ctx) for c in cond["args"])
 
 
 @_condition(Cond.OR)
-def _or(game, cond: dict, ctx: Context) -> bool:
+def _or(game: RulesGame, cond: dict, ctx: Context) -> bool:
     return any(holds(game, c, ctx) for c in cond["args"])
 
 
 @_condition(Cond.NOT)
-def _not(game, cond: dict, ctx: Context) -> bool:
+def _not(game: RulesGame, cond: dict, ctx: Context) -> bool:
     return not holds(game, cond["arg"], ctx)
 
 
 @_condition(Cond.EVENT_OCCURRED)
-def _event_occurred(game, cond: dict, ctx: Context) -> bool:
+def _event_occurred(game: RulesGame, cond: dict, ctx: Context) -> bool:
     return cond["card"] in game.state["events_played"]
 
 
 @_condition(Cond.IN_EFFECT, Cond.NOT_IN_EFFECT)
-def _in_effect(game, cond: dict, ctx: Context) -> bool:
+def _in_effect(game: RulesGame, cond: dict, ctx: Context) -> bool:
     live = any(e["card"] == cond["card"] for e in game.state["effects"])
     return live if cond["cond"] == Cond.IN_EFFECT else not live
 
 
 @_condition(Cond.CANCELLED)
-def _cancelled(game, cond: dict, ctx: Context) -> bool:
+def _cancelled(game: RulesGame, cond: dict, ctx: Context) -> bool:
     return cond["card"] in game.state["cancelled"]
 
 
 @_condition(Cond.SUCCEEDED)
-def _succeeded(game, cond: dict, ctx: Context) -> bool:
+def _succeeded(game: RulesGame, cond: dict, ctx: Context) -> bool:
     return cond["card"] in game.state["succeeded"]
 
 
 @_condition(Cond.CONTROLS)
-def _controls(game, cond: dict, ctx: Context) -> bool:
+def _controls(game: RulesGame, cond: dict, ctx: Context) -> bool:
     player = who(ctx, cond["player"])
     found = spaces(game, cond["where"], ctx)
     test = all if cond.get("choice") == "each" else any
@@ -415,39 +433,40 @@ def _controls(game, cond: dict, ctx: Context) -> bool:
 
 
 @_condition(Cond.HOLDS_POWER)
-def _holds_power(game, cond: dict, ctx: Context) -> bool:
+def _holds_power(game: RulesGame, cond: dict, ctx: Context) -> bool:
     player = who(ctx, cond["player"])
     found = countries(game, cond["country"], ctx)
     return bool(found) and all(game.state["power"][c] == player for c in found)
 
 
 @_condition(Cond.POWER_COUNT)
-def _power_count(game, cond: dict, ctx: Context) -> bool:
+def _power_count(game: RulesGame, cond: dict, ctx: Context) -> bool:
     player = who(ctx, cond["player"])
     n = sum(1 for c in game.data.countries if game.state["power"][c] == player)
     return compare(n, cond["cmp"], cond["value"])
 
 
 @_condition(Cond.VP_LEAD)
-def _vp_lead(game, cond: dict, ctx: Context) -> bool:
+def _vp_lead(game: RulesGame, cond: dict, ctx: Context) -> bool:
     vp = game.state["vp"]
     return vp > 0 if who(ctx, cond["player"]) == "democrat" else vp < 0
 
 
 @_condition(Cond.TIANANMEN_AHEAD)
-def _tiananmen_ahead(game, cond: dict, ctx: Context) -> bool:
+def _tiananmen_ahead(game: RulesGame, cond: dict, ctx: Context) -> bool:
     player = who(ctx, cond["player"])
+    assert player is not None  # the compiler checks player references
     track = game.state["tiananmen"]
     return track[player] > track[opponent(player)]  # ruling R18
 
 
 @_condition(Cond.TIANANMEN_REACHED)
-def _tiananmen_reached(game, cond: dict, ctx: Context) -> bool:
+def _tiananmen_reached(game: RulesGame, cond: dict, ctx: Context) -> bool:
     return game.state["tiananmen"][who(ctx, cond["player"])] >= cond["box"]
 
 
 @_condition(Cond.COMPARE)
-def _compare(game, cond: dict, ctx: Context) -> bool:
+def _compare(game: RulesGame, cond: dict, ctx: Context) -> bool:
     target = cond["value"]
     if not isinstance(target, list):
         target = value(game, target, ctx)
@@ -455,34 +474,34 @@ def _compare(game, cond: dict, ctx: Context) -> bool:
 
 
 @_condition(Cond.PERIOD)
-def _period(game, cond: dict, ctx: Context) -> bool:
+def _period(game: RulesGame, cond: dict, ctx: Context) -> bool:
     return game.data.period_of_turn(game.state["turn"]) == cond["period"]
 
 
 @_condition(Cond.CARDS_EXIST)
-def _cards_exist(game, cond: dict, ctx: Context) -> bool:
+def _cards_exist(game: RulesGame, cond: dict, ctx: Context) -> bool:
     sel = cond["cards"]
     return any(card_matches(game, c, sel, ctx) for c in ctx.get(sel["pool"], []))
 
 
 @_condition(Cond.EXISTS, Cond.NONE)
-def _exists(game, cond: dict, ctx: Context) -> bool:
+def _exists(game: RulesGame, cond: dict, ctx: Context) -> bool:
     found = bool(spaces(game, cond["where"], ctx))
     return found if cond["cond"] == Cond.EXISTS else not found
 
 
 @_condition(Cond.DID)
-def _did(game, cond: dict, ctx: Context) -> bool:
+def _did(game: RulesGame, cond: dict, ctx: Context) -> bool:
     return ctx.get("did", False) == cond["value"]
 
 
 @_condition(Cond.WON_ROLL_OFF)
-def _won_roll_off(game, cond: dict, ctx: Context) -> bool:
+def _won_roll_off(game: RulesGame, cond: dict, ctx: Context) -> bool:
     return ctx.get("roll_off_winner") == who(ctx, cond["player"])
 
 
 @_condition(Cond.CARD)
-def _card_condition(game, cond: dict, ctx: Context) -> bool:
+def _card_condition(game: RulesGame, cond: dict, ctx: Context) -> bool:
     card = card_ref(ctx, cond["card"])
     if card is None:
         return False

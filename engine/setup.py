@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from dof.engine import hooks, rng
 from dof.engine.board import opponent
+from dof.engine.protocols import RulesGame
 from dof.engine.vocabulary import Hook
 
-DEFAULT_OPTIONS = {
+DEFAULT_OPTIONS: dict[str, Any] = {
     # ruling R6: a player may stop before any support check roll.
     "voluntary_stop": True,
     # 13.0 as a harness parameter (ruling R3): side -> extra SPs placed after 3.4.
@@ -60,7 +63,7 @@ def initial_state(data, seed: int, options: dict) -> dict:
     }
 
 
-def deal(game) -> None:
+def deal(game: RulesGame) -> None:
     """4.5.1 / 3.1: deal to the hand size alternately, Communist first,
     skipping a player whose hand is full; reshuffle when the deck runs
     out mid-deal and stop when no card is left anywhere (ruling R5)."""
@@ -82,14 +85,14 @@ def deal(game) -> None:
             return
 
 
-def free_spaces(game, side: str) -> list[int]:
+def free_spaces(game: RulesGame, side: str) -> list[int]:
     """3.4 / ruling R4: spaces holding no opponent SPs (no adjacency, no cost)."""
     other = game.state["sp"][game.opponent(side)]
     destroyed = game.state["destroyed"]
     return [s for s in range(len(other)) if not other[s] and s not in destroyed]
 
 
-def setup_step(game):
+def setup_step(game: RulesGame):
     """3.1 deal, then 3.4 free SPs in the order 2/3/3/4/2, then 13.0 bid SPs."""
     st = game.state
     rng.shuffle(st, st["deck"])

@@ -9,6 +9,8 @@ The machine's states are the rule's steps; its current state lives in
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from transitions import Machine
 
@@ -17,9 +19,13 @@ from dof.engine.actions import action_round, rounds_allowed
 from dof.engine.decisions import GameOver
 from dof.engine.effects import expire
 from dof.engine.outcome import Termination
+from dof.engine.protocols import RulesGame
 from dof.engine.scoring import final_scoring
 from dof.engine.setup import deal, setup_step
 from dof.engine.vocabulary import Hook, Until
+
+if TYPE_CHECKING:
+    from transitions.core import TransitionConfigDict
 
 PHASES = [
     "setup",                # 3.0
@@ -37,6 +43,9 @@ class _Turn:
     """The machine's one model: a view on the phase of the game it is
     sequencing (``state['phase']``), bound just before each transition."""
 
+    #: The trigger, which the Machine adds: its argument goes to the callbacks.
+    proceed: Callable[[RulesGame], bool]
+
     def __init__(self) -> None:
         self.state: dict = {"phase": "setup"}
 
@@ -49,7 +58,7 @@ class _Turn:
         self.state["phase"] = value
 
 
-def start_rounds(game) -> None:
+def start_rounds(game: RulesGame) -> None:
     """4.5.2: a turn's action rounds start with the Communist's first round."""
     st = game.state
     st["ar"] = 1
@@ -60,7 +69,7 @@ def start_rounds(game) -> None:
     st["must_play"] = {"democrat": None, "communist": None}
 
 
-def turns_remain(game) -> bool:
+def turns_remain(game: RulesGame) -> bool:
     """4.5.6: another turn follows unless this was the last one (then 10.4:
     final scoring, still in the last turn)."""
     return game.state["turn"] < game.data.turns
@@ -68,7 +77,7 @@ def turns_remain(game) -> bool:
 
 #: The callbacks are functions of the game (the trigger's argument), not
 #: names for the machine to look up on its model at every transition.
-TRANSITIONS = [
+TRANSITIONS: list[TransitionConfigDict] = [
     {"trigger": "proceed", "source": "setup", "dest": "action_rounds", "before": [start_rounds]},
     {"trigger": "proceed", "source": "deal", "dest": "action_rounds", "before": [start_rounds]},
     {"trigger": "proceed", "source": "action_rounds", "dest": "extra_support_check"},
@@ -93,7 +102,7 @@ Machine(model=_MODEL, states=PHASES, transitions=TRANSITIONS, initial="setup",
         model_attribute="phase", auto_transitions=False)
 
 
-def proceed(game) -> None:
+def proceed(game: RulesGame) -> None:
     """Move ``game`` to its next step (4.5): bind the machine's model to the
     game's state, fire, unbind (nothing yields in between)."""
     _MODEL.state = game.state
@@ -103,7 +112,7 @@ def proceed(game) -> None:
         _MODEL.state = {"phase": "setup"}
 
 
-def next_round(game) -> bool:
+def next_round(game: RulesGame) -> bool:
     """4.5.2: alternate, Communist first; a side with extra rounds (a lasting
     effect on the ``action_rounds`` hook) plays them after the opponent has
     finished (ruling R15). False when the turn's action rounds are over."""
@@ -118,7 +127,7 @@ def next_round(game) -> bool:
     return True
 
 
-def action_rounds_step(game):
+def action_rounds_step(game: RulesGame):
     """4.5.2: the action rounds of a turn; a round may start from a
     checkpoint, so a save replays only the answers of its round."""
     while True:
@@ -128,7 +137,7 @@ def action_rounds_step(game):
         game.checkpoint()
 
 
-def deal_step(game):
+def deal_step(game: RulesGame):
     """4.5.1: cards set aside by an event return first (ruling R45), then the
     deal, then the lasting ``after_deal`` effects (a Tiananmen award)."""
     st = game.state
@@ -141,13 +150,13 @@ def deal_step(game):
     yield from hooks.run(game, Hook.AFTER_DEAL)
 
 
-def extra_support_check_step(game):
+def extra_support_check_step(game: RulesGame):
     """4.5.3, then effects lasting for the turn expire (B.10)."""
     yield from hooks.run(game, Hook.END_OF_TURN)
     expire(game, Until.END_OF_TURN)
 
 
-def verify_held_cards_step(game):
+def verify_held_cards_step(game: RulesGame):
     """4.5.4 / 10.2: a held Scoring card loses; both holding one is a draw."""
     holding = [
         side for side in ("democrat", "communist")
@@ -162,12 +171,12 @@ def verify_held_cards_step(game):
     yield
 
 
-def new_years_eve_step(game):
+def new_years_eve_step(game: RulesGame):
     """4.5.5 / 10.3: effects on the ``new_years_eve`` hook end the game."""
     yield from hooks.run(game, Hook.NEW_YEARS_EVE)
 
 
-def advance_turn_step(game):
+def advance_turn_step(game: RulesGame):
     """4.5.6 / 4.4: next turn; shuffle in the Middle or Late Year cards, into
     the draw deck only (ruling R12)."""
     st = game.state

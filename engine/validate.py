@@ -124,12 +124,12 @@ def check_state(data, state: Any, phases: tuple[str, ...]) -> None:
                 c.number(value, f"{key}.", side, 0, boxes if key == "tiananmen" else None)
     c.number(state, "", "ussr", 0, len(data.ussr_track) - 1)
     c.number(state, "", "effect_seq", 0)
-    for key, kind in (("power", str), ("scoring_plays", int)):
+    for key, entry_kind in (("power", str), ("scoring_plays", int)):
         value = c.get(state, "", key, dict)
         if set(value) != set(data.countries):
             c.fail(key, f"expected one entry per country, found {sorted(value)}")
         for country in data.countries:
-            entry = c.get(value, f"{key}.", country, kind)
+            entry = c.get(value, f"{key}.", country, entry_kind)
             if key == "power" and entry not in SIDES:
                 c.fail(f"power.{country}", f"{entry!r} is not a player")
             if key == "scoring_plays" and entry < 0:

@@ -22,10 +22,11 @@ ROOT = Path(__file__).parent.parent
 #: interpreter (program, ops_*, events) only through ``game.events``.
 LAYERS: list[tuple[str, frozenset[str]]] = [
     ("words and dice", frozenset({"rng", "outcome", "vocabulary", "terms"})),
-    ("game data records", frozenset({"records", "yaml_lines"})),
-    ("game data schema", frozenset({"schema"})),
+    ("game data records, decisions", frozenset({"records", "yaml_lines", "decisions"})),
+    # The game as the rules see it (a Protocol): below every module that takes one.
+    ("game data schema, the rules' game", frozenset({"schema", "protocols"})),
     ("foundations", frozenset({"board", "data", "piles"})),
-    ("decisions, hooks, state checks", frozenset({"decisions", "hooks", "validate"})),
+    ("hooks, state checks", frozenset({"hooks", "validate"})),
     ("rule primitives", frozenset({"operations", "setup", "power_struggle"})),
     ("selectors", frozenset({"selectors"})),
     ("lasting effects", frozenset({"effects"})),
