@@ -10,7 +10,10 @@ JSON text at many points and loaded back plays on to the same end.
 Games that reach final scoring were recorded again once, when final scoring
 moved into turn 10 (it used to run in a "turn 11"): only their final state's
 and log's turn and action-round fields changed, with the same winner, VP and
-decisions (checked when re-recording).
+decisions (checked when re-recording). The state hashes were taken again
+when the card-file locations (line and column) left the hash, so that editing
+one card does not change every game's record; results, decisions and log
+hashes were checked unchanged.
 """
 
 from __future__ import annotations
@@ -32,46 +35,47 @@ EVENTS = EventRunner(load_deck())
 
 #: seed -> (winner, how, VP, decisions, state hash, log hash)
 GAMES = {
-    1: ('democrat', 'automatic_victory', 21, 567, 'c85229a4cdbeb12c', '4aa63c58eb3d1366'),
-    2: ('democrat', 'final_scoring', 24, 698, 'd5e7810e7a552844', '0efe8f5f8f66a443'),
-    3: ('democrat', 'new_years_eve', 2, 578, 'aa48c83e0a9a13a0', '18305fa6564f7156'),
-    4: ('communist', 'final_scoring', -26, 765, '2f7984709f4daa44', '860c40da8809eb63'),
-    5: ('democrat', 'automatic_victory', 24, 510, '59fd94a546e9b836', '6e4c242e0c30ba93'),
-    6: ('democrat', 'final_scoring', 11, 749, 'bae4deb0f73e23a7', 'd89973774ce11250'),
-    7: ('communist', 'final_scoring', -18, 728, '2fb6aa3d8d734fec', '2fdd17c35fabba99'),
-    8: ('democrat', 'automatic_victory', 24, 382, 'd3e9f2f0a3e95bf8', '21fbe0e3af0dd5e3'),
-    9: (None, 'new_years_eve', 0, 742, '16f746334cb8717b', 'fca5595738711f2b'),
-    10: ('democrat', 'automatic_victory', 20, 566, 'c671f25966966a4b', 'f31cab41c1a01fc9'),
-    11: ('democrat', 'automatic_victory', 23, 357, 'd7be360ec7839359', '6b3d6a31a8dddb92'),
-    12: ('democrat', 'automatic_victory', 24, 545, '03256cc01398f1cf', 'ccbcd7ddd61d896f'),
-    13: ('democrat', 'automatic_victory', 22, 676, '169c4976f6c7e439', 'e555f9950e0bf28e'),
-    14: ('democrat', 'automatic_victory', 21, 586, 'a2ea5d1d955c1986', '64b5e856f64339b2'),
-    15: ('democrat', 'automatic_victory', 20, 380, '992cfd69bc2711ab', '20b9ba539be5f27c'),
-    16: ('democrat', 'automatic_victory', 21, 644, '2fb81b10242c9082', '2a2eeedcd80c309e'),
-    17: ('democrat', 'final_scoring', 15, 739, '4a3e72c678f6f8af', '2577d3d638076803'),
-    18: ('democrat', 'final_scoring', 36, 770, 'e7690674365ed9f0', '98d057a08ab463a0'),
-    19: ('democrat', 'automatic_victory', 22, 692, '3d649eaa36d93dd4', '74901c7cee539fed'),
-    20: ('democrat', 'final_scoring', 6, 667, '4366bf31686a7c2e', '34bf85805a30fe96'),
-    21: ('democrat', 'final_scoring', 3, 730, '807937d263098405', '002fa3944872fd4e'),
-    22: ('communist', 'final_scoring', -12, 770, 'eaf79d0365d4aa79', '7ba7a676b1bfe880'),
-    23: ('democrat', 'automatic_victory', 21, 375, '554859dbfbb8d507', '2c65c318953cb9b8'),
-    24: ('democrat', 'final_scoring', 4, 701, '43770f23049365e8', '13920cdb1290522f'),
-    25: ('democrat', 'final_scoring', 13, 665, '31c01ff73b152507', '46b2ffdba0a93ba1'),
-    26: ('democrat', 'automatic_victory', 22, 577, '4a7a4ec6ed3a8ea0', '5630ad9aa6616fd8'),
-    27: ('communist', 'final_scoring', -10, 721, '523490165c85d763', 'd8981f2c7758dd34'),
-    28: ('democrat', 'automatic_victory', 25, 478, 'dd4e21d855934646', '18c880a3d5f6f838'),
-    29: ('communist', 'final_scoring', -7, 711, '3ce87036d185e5eb', '2e7b37b77b818128'),
-    30: ('democrat', 'final_scoring', 20, 695, '9bb83282f33c99c9', '703af4b7dd4c8d74'),
+    1: ('democrat', 'automatic_victory', 21, 567, '02a4f19258d3b9ef', '4aa63c58eb3d1366'),
+    2: ('democrat', 'final_scoring', 24, 698, 'a182e23adfa8dfbd', '0efe8f5f8f66a443'),
+    3: ('democrat', 'new_years_eve', 2, 578, '7f4c7eeef86819ce', '18305fa6564f7156'),
+    4: ('communist', 'final_scoring', -26, 765, '1a7fa70a2a99437d', '860c40da8809eb63'),
+    5: ('democrat', 'automatic_victory', 24, 510, '193f731f87d95801', '6e4c242e0c30ba93'),
+    6: ('democrat', 'final_scoring', 11, 749, '836d0b08e7d44816', 'd89973774ce11250'),
+    7: ('communist', 'final_scoring', -18, 728, '4984918ab4d0ca3b', '2fdd17c35fabba99'),
+    8: ('democrat', 'automatic_victory', 24, 382, '6160ec08a5e75716', '21fbe0e3af0dd5e3'),
+    9: (None, 'new_years_eve', 0, 742, '5855e0e3fe17d8a3', 'fca5595738711f2b'),
+    10: ('democrat', 'automatic_victory', 20, 566, 'e89ee0087c2d433a', 'f31cab41c1a01fc9'),
+    11: ('democrat', 'automatic_victory', 23, 357, '1f6cd3796cf8f3fd', '6b3d6a31a8dddb92'),
+    12: ('democrat', 'automatic_victory', 24, 545, '9e54414cdd902228', 'ccbcd7ddd61d896f'),
+    13: ('democrat', 'automatic_victory', 22, 676, 'a28fbd7e3ed4f436', 'e555f9950e0bf28e'),
+    14: ('democrat', 'automatic_victory', 21, 586, 'dce9500977b01c56', '64b5e856f64339b2'),
+    15: ('democrat', 'automatic_victory', 20, 380, '5617fa5c1861005d', '20b9ba539be5f27c'),
+    16: ('democrat', 'automatic_victory', 21, 644, '44dda55a5f6558eb', '2a2eeedcd80c309e'),
+    17: ('democrat', 'final_scoring', 15, 739, 'd476012199ea9f94', '2577d3d638076803'),
+    18: ('democrat', 'final_scoring', 36, 770, 'ceef6c3780b6d745', '98d057a08ab463a0'),
+    19: ('democrat', 'automatic_victory', 22, 692, '2d4c2d12925625a4', '74901c7cee539fed'),
+    20: ('democrat', 'final_scoring', 6, 667, 'dbcd81cde621a34b', '34bf85805a30fe96'),
+    21: ('democrat', 'final_scoring', 3, 730, '8f411dd0effe1269', '002fa3944872fd4e'),
+    22: ('communist', 'final_scoring', -12, 770, '59717efd888589b1', '7ba7a676b1bfe880'),
+    23: ('democrat', 'automatic_victory', 21, 375, 'f202960f5359f5ab', '2c65c318953cb9b8'),
+    24: ('democrat', 'final_scoring', 4, 701, '246cb7d44ebc7566', '13920cdb1290522f'),
+    25: ('democrat', 'final_scoring', 13, 665, '1cc22f7bd1d30cfd', '46b2ffdba0a93ba1'),
+    26: ('democrat', 'automatic_victory', 22, 577, '3fc51146146fc332', '5630ad9aa6616fd8'),
+    27: ('communist', 'final_scoring', -10, 721, '1f6efb354707bd9e', 'd8981f2c7758dd34'),
+    28: ('democrat', 'automatic_victory', 25, 478, '301dac5d5b29a898', '18c880a3d5f6f838'),
+    29: ('communist', 'final_scoring', -7, 711, '06b8ced2fa2ddcbf', '2e7b37b77b818128'),
+    30: ('democrat', 'final_scoring', 20, 695, '040d9e46ca143e9a', '703af4b7dd4c8d74'),
 }
 
 #: seed -> (decisions, hash of the previewed states)
-PREVIEWS = {3: (680, 'a3f767ec4b60f2f2'), 7: (640, 'b64d7c0b243753b7')}
+PREVIEWS = {3: (680, '0986a799035885f8'), 7: (640, '1e726100e9a1754c')}
 
 
 def digest(obj) -> str:
-    """A short hash of plain data; the card-file locations an effect carries
-    keep only the file name, so the hash is the same in any checkout."""
-    text = re.sub(r'"at": "[^"]*/', '"at": "', json.dumps(obj, sort_keys=True))
+    """A short hash of plain data, without the card-file locations effects
+    carry (file, line, column): the hash stays the same in any checkout and
+    after an edit elsewhere in a card file."""
+    text = re.sub(r'"at": "[^"]*"', '"at": ""', json.dumps(obj, sort_keys=True))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
