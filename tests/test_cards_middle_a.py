@@ -269,6 +269,19 @@ def test_inflationary_currency_no_qualifying_card_means_no_choice(events, monkey
     assert not dice
 
 
+def test_inflationary_currency_asks_nothing_when_no_check_could_follow(events, monkeypatch):
+    """#44: removing the Democrat's last 2 SPs in the country leaves nothing
+    to check, so the Democrat is not asked to pay the check off."""
+    game = inflation(events, [SINATRA, SOVIET_TROOPS], democrat={"Budapest": 2})
+    dice = fix_dice(game, monkeypatch, [])
+    seen = []
+    play(game, C, INFLATIONARY, ["event", "Hungary"], seen)
+    assert kinds(seen) == [("use", C), ("country", C)]
+    assert sp(game, D, "Budapest") == 0 and game.hand(D) == [SINATRA, SOVIET_TROOPS]
+    assert logs(game, "check") == [] and not dice
+    assert game.state["removed"] == [INFLATIONARY]
+
+
 def test_inflationary_currency_discard_value_counts_the_sinatra_doctrine(events):
     """#44 / 7.3.3 / ruling R47: the card's Ops are its value for the
     Democrat with the 7.3 modifiers: under his Sinatra Doctrine (+1) a 2-Op
