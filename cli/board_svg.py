@@ -20,7 +20,7 @@ from pathlib import Path
 import drawsvg as dw
 from rich.console import Console
 
-from dof.cli.board_view import format_result
+from dof.cli.board_view import format_result, in_effect
 from dof.engine.board import controller
 from dof.engine.terms import SIDES
 
@@ -345,27 +345,6 @@ def _wrap(name: str, width: int) -> list[str]:
     best = min(range(1, len(words)),
                key=lambda k: max(len(" ".join(words[:k])), len(" ".join(words[k:]))))
     return [" ".join(words[:best]), " ".join(words[best:])]
-
-
-def in_effect(game) -> list[tuple[str | None, str]]:
-    """The cards whose effects last or that are on display, as (owner,
-    text), each card once."""
-    st = game.state
-    items: list[tuple[str | None, str, str]] = []
-    for eff in st["effects"]:
-        card = eff.get("card")
-        name = game.card_name(card) if isinstance(card, int) else str(card or eff["hook"])
-        until = eff.get("until")
-        items.append((eff.get("owner"), name,
-                      f" (until {until.replace('_', ' ')})" if until else ""))
-    items += [(None, game.card_name(card), " (on display)") for card in st["display"]]
-    seen: set[str] = set()
-    out = []
-    for owner, name, note in items:
-        if name not in seen:
-            seen.add(name)
-            out.append((owner, name + note))
-    return out
 
 
 def _effects(d: dw.Drawing, effects: list[tuple[str | None, str]], y: float) -> None:

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dof.engine.board import controller
+from dof.engine.terms import SIDES
 
 SIDE_STYLE = {"democrat": "bold blue", "communist": "bold red"}
 HOW_TEXT = {
@@ -89,7 +90,7 @@ def status_panel(game) -> Panel:
     grid.add_row("Power", power)
     grid.add_row("In effect", effects_text(game))
     hands = Text("Cards in hand: ")
-    for side in ("democrat", "communist"):
+    for side in SIDES:
         hands.append_text(side_text(side))
         hands.append(f" {len(st['hands'][side])}  ")
     grid.add_row("Hands", hands)
@@ -99,7 +100,7 @@ def status_panel(game) -> Panel:
 def tiananmen_text(game) -> Text:
     """Both Tiananmen markers with the name of the box each has reached."""
     out = Text()
-    for i, side in enumerate(("democrat", "communist")):
+    for i, side in enumerate(SIDES):
         box = game.state["tiananmen"][side]
         if i:
             out.append("; ")
@@ -113,27 +114,36 @@ def tiananmen_text(game) -> Text:
     return out
 
 
-def effects_text(game) -> Text:
-    """Lasting effects and cards on display, by card name and owner."""
+def in_effect(game) -> list[tuple[str | None, str]]:
+    """The cards whose effects last or that are on display, as (owner,
+    text), each card once (one card may sit on several hooks); the board
+    on screen and the picture (board_svg) both show these."""
     st = game.state
-    out = Text()
-    items = []
+    items: list[tuple[str | None, str, str]] = []
     for eff in st["effects"]:
         card = eff.get("card")
         name = game.card_name(card) if isinstance(card, int) else str(card or eff["hook"])
         until = eff.get("until")
-        items.append((eff.get("owner"), f"{name}" + (f" (until {until})" if until else "")))
-    for card in st["display"]:
-        items.append((None, f"{game.card_name(card)} (on display)"))
-    seen = set()
-    for owner, text in items:
-        if text in seen:  # one card may sit on several hooks
-            continue
-        if seen:
+        items.append((eff.get("owner"), name,
+                      f" (until {until.replace('_', ' ')})" if until else ""))
+    items += [(None, game.card_name(card), " (on display)") for card in st["display"]]
+    seen: set[str] = set()
+    out = []
+    for owner, name, note in items:
+        if name not in seen:
+            seen.add(name)
+            out.append((owner, name + note))
+    return out
+
+
+def effects_text(game) -> Text:
+    """Lasting effects and cards on display, by card name and owner."""
+    out = Text()
+    for i, (owner, text) in enumerate(in_effect(game)):
+        if i:
             out.append(", ")
-        seen.add(text)
         out.append(text, style=SIDE_STYLE.get(owner, ""))
-    return out if seen else Text("nothing", style="dim")
+    return out if out.plain else Text("nothing", style="dim")
 
 
 def country_table(game, country: str) -> Table:
@@ -199,11 +209,11 @@ def power_struggle_view(game, side: str | None) -> RenderableType | None:
     cards = game.data.ps_cards
     lines = Text(f"Power Struggle in {ps['country']}, round {ps['round']}; attacker: ")
     lines.append_text(side_text(ps["attacker"]))
-    counts = ", ".join(f"{s} {len(ps['hands'][s])}" for s in ("democrat", "communist"))
+    counts = ", ".join(f"{s} {len(ps['hands'][s])}" for s in SIDES)
     lines.append(f"; cards held: {counts}")
     if ps.get("attack"):
         lines.append(f"\nAttack: {cards[ps['attack']['card']].name} ({ps['attack']['suit']})")
-    if side in ("democrat", "communist"):
+    if side in SIDES:
         held = ", ".join(cards[c].name for c in ps["hands"][side]) or "none"
         lines.append(f"\nYour Power Struggle cards: {held}")
     return Panel(lines, border_style="magenta")
@@ -241,7 +251,7 @@ def board_view(game, viewer: str | None = None, new_from: int | None = None,
     ps = power_struggle_view(game, viewer)
     if ps is not None:
         parts.append(ps)
-    if viewer in ("democrat", "communist"):
+    if viewer in SIDES:
         parts.append(hand_table(game, viewer))
     parts.append(log_view(game, log_count, new_from))
     return Group(*parts)

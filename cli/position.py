@@ -404,4 +404,5 @@ def option_keys(option: Any, label: str) -> set[str]:
 
 
 def _key(value: Any) -> str:
-    return " ".join(key(str(value)).split())
+    """An answer or option as a name key (numbers and words alike)."""
+    return key(str(value))

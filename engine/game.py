@@ -30,6 +30,7 @@ from dof.engine.outcome import Termination
 from dof.engine.protocols import Events
 from dof.engine.records import GameData
 from dof.engine.setup import initial_state
+from dof.engine.terms import SIDES
 from dof.engine.turn import PHASES, STEPS, proceed
 from dof.engine.validate import StateError, check_state
 from dof.engine.vocabulary import PROGRAM_FORMAT
@@ -333,7 +334,7 @@ class Game:
             for b in neighbours[i + 1:]:
                 if b not in self.adjacent[a]:
                     st["links"].append([a, b])
-        for side in ("democrat", "communist"):
+        for side in SIDES:
             st["sp"][side][space] = 0
         st["destroyed"].append(space)
         self.relink()

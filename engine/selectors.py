@@ -14,6 +14,7 @@ from typing import Any
 from dof.engine.board import controller, opponent
 from dof.engine.operations import ops_value
 from dof.engine.protocols import RulesGame
+from dof.engine.terms import SIDES
 from dof.engine.vocabulary import Cond, Expr
 
 
@@ -32,7 +33,7 @@ def side_of(ctx: Context, ref: str) -> str:
 
 def who(ctx: Context, ref: str | None) -> str | None:
     """A player reference ('democrat', 'communist', 'you', 'opponent', 'he')."""
-    if ref in ("democrat", "communist"):
+    if ref in SIDES:
         return ref
     if ref == "you":
         return ctx["you"]
@@ -186,7 +187,7 @@ def card_owner(game: RulesGame, card: int, ctx: Context) -> str:
     """Who carries out a card's event: its side, or for a neutral or
     Scoring card the player carrying out the current event (5.3, R35)."""
     side = game.data.cards[card].side
-    return side if side in ("democrat", "communist") else ctx.get("actor", ctx["you"])
+    return side if side in SIDES else ctx.get("actor", ctx["you"])
 
 
 def event_available(game: RulesGame, card: int, side: str) -> bool:

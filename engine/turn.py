@@ -22,6 +22,7 @@ from dof.engine.outcome import Termination
 from dof.engine.protocols import RulesGame
 from dof.engine.scoring import final_scoring
 from dof.engine.setup import deal, setup_step
+from dof.engine.terms import SIDES
 from dof.engine.vocabulary import Hook, Until
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ def extra_support_check_step(game: RulesGame):
 def verify_held_cards_step(game: RulesGame):
     """4.5.4 / 10.2: a held Scoring card loses; both holding one is a draw."""
     holding = [
-        side for side in ("democrat", "communist")
+        side for side in SIDES
         if any(game.data.cards[c].side == "scoring" for c in game.hand(side))
     ]
     if len(holding) == 2:
