@@ -96,7 +96,7 @@ def lint_in_a_process(path: Path) -> tuple[float, float, int, str]:
     """Wall seconds, CPU seconds and peak memory (KB) of `dof lint PATH`, and its last line."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", "import sys; from cli.main import main; "
+    done = subprocess.run([sys.executable, "-c", "import sys; from dof.cli.main import main; "
                            "sys.exit(main(sys.argv[1:]))", "lint", str(path)],
                           capture_output=True, text=True, check=False)
     wall = time.perf_counter() - start

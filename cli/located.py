@@ -173,7 +173,9 @@ def _kind(node: Node) -> str:
         return "a mapping"
     if isinstance(node, SequenceNode):
         return "a list"
-    return f"the value {node.value!r}"
+    text = str(node.value)
+    # A whole file read as one scalar (not YAML at all) would fill the screen.
+    return f"the value {text!r}" if len(text) <= 60 else f"the value {text[:57]!r}..."
 
 
 def _shown(value: Any) -> str:

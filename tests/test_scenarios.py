@@ -325,6 +325,16 @@ def test_dof_play_bad_start_exits_1_with_one_line(tmp_path, capsys, args, messag
     assert capsys.readouterr().err == message.format(path=path)
 
 
+def test_a_file_that_is_not_yaml_is_named_in_a_short_line(tmp_path, capsys):
+    """A file of one long line (here a password file) is quoted clipped, not whole."""
+    path = write(tmp_path, "root:x:0:0:root:/root:/bin/bash " * 40, "pos.yaml")
+    assert main(["play", "--democrat", "greedy", "--position", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"dof: {path}:1:1: position must be a mapping (key: value lines), "
+                          "not the value 'root:x:0:0:root:/root:/bin/bash root:x:0:0:root:/root:/bi'...")
+    assert len(err.splitlines()) == 1 and len(err) < len(str(path)) + 150
+
+
 def test_dof_play_from_a_position_between_bots(tmp_path, capsys, monkeypatch):
     """A whole game from turn 10 with a card dealt: it ends, and the seed
     line repeats the options."""
