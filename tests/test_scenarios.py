@@ -331,7 +331,8 @@ def test_a_file_that_is_not_yaml_is_named_in_a_short_line(tmp_path, capsys):
     assert main(["play", "--democrat", "greedy", "--position", str(path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"dof: {path}:1:1: position must be a mapping (key: value lines), "
-                          "not the value 'root:x:0:0:root:/root:/bin/bash root:x:0:0:root:/root:/bi'...")
+                          "not the value 'root:x:0:0:root:/root:/bin/bash "
+                          "root:x:0:0:root:/root:/bi'...")
     assert len(err.splitlines()) == 1 and len(err) < len(str(path)) + 150
 
 
