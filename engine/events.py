@@ -111,8 +111,9 @@ class EventRunner:
                 return 0
             return rule["delta"]
         if hook in (Hook.CHECK_MODIFIER, Hook.ADJACENCY_MODIFIER):
-            if ctx.get("consume"):
-                effects.use(game, effect)
+            used = ctx.get("consume")
+            if used is not None:  # the check counts the use once it is done
+                used.append(effect)
             if hook == Hook.CHECK_MODIFIER:
                 return rule["delta"]
             ignored = who(env, rule["ignore_controlled_by"])
@@ -131,6 +132,11 @@ class EventRunner:
             used = effect.get("used_turn") == game.state["turn"]
             return not used and rule["mode"] == ctx.get("mode")
         return rule.get("delta", 0)
+
+    def use(self, game: RulesGame, used: list[dict]) -> None:
+        """Count a use of each effect that modified a support check (7.2)."""
+        for effect in used:
+            effects.use(game, effect)
 
     def rule_spaces(self, game: RulesGame, effect: dict, player: str) -> set[int]:
         """The spaces a ban rule covers for ``player`` (none if not his)."""

@@ -112,11 +112,12 @@ def check_targets(game: RulesGame, side: str, within=None,
     return targets
 
 
-def check_modifiers(game: RulesGame, side: str, space: int,
-                    bonus: int = 0) -> list[tuple[str, int]]:
+def check_modifiers(game: RulesGame, side: str, space: int, bonus: int = 0,
+                    used: list[dict] | None = None) -> list[tuple[str, int]]:
     """6.2.4: +1 per adjacent friendly-controlled space, -1 per adjacent
     opponent-controlled space, then lasting-effect modifiers; evaluated at the
-    moment of each check (ruling R44)."""
+    moment of each check (ruling R44). The effects that applied are added to
+    ``used``: a check counts their uses once its result is known (7.2)."""
     opp = game.opponent(side)
     friendly = hostile = 0
     for n in game.adjacent[space]:
@@ -126,7 +127,7 @@ def check_modifiers(game: RulesGame, side: str, space: int,
         elif who == opp:
             hostile += 1
     adjust = hooks.total(game, Hook.ADJACENCY_MODIFIER, player=side, space=space,
-                         friendly=friendly, hostile=hostile, consume=True)
+                         friendly=friendly, hostile=hostile, consume=used)
     mods = []
     if friendly:
         mods.append(("adjacent friendly control", friendly))
@@ -134,7 +135,7 @@ def check_modifiers(game: RulesGame, side: str, space: int,
         mods.append(("adjacent opponent control", -hostile))
     if adjust:
         mods.append(("lasting effects on adjacency", adjust))
-    extra = hooks.total(game, Hook.CHECK_MODIFIER, player=side, space=space, consume=True)
+    extra = hooks.total(game, Hook.CHECK_MODIFIER, player=side, space=space, consume=used)
     if extra:
         mods.append(("lasting effects", extra))
     if bonus:
@@ -150,7 +151,8 @@ def support_check(game: RulesGame, side: str, ops: int, space: int, card: int | 
     opp = game.opponent(side)
     name = game.space_name(space)
     roll = game.roll(side, f"support check in {name}")
-    mods = check_modifiers(game, side, space, bonus)
+    used: list[dict] = []
+    mods = check_modifiers(game, side, space, bonus, used)
     total = roll + ops + sum(v for _, v in mods)
     need = 2 * game.stability[space]
     detail = "".join(f" {v:+d} {why}" for why, v in mods)
@@ -167,6 +169,9 @@ def support_check(game: RulesGame, side: str, ops: int, space: int, card: int | 
         f"vs {need}: " + (f"removes {removed}, adds {added}" if excess > 0 else "fails"),
         player=side, space=space, roll=roll, total=total, need=need, removed=removed, added=added,
     )
+    if used:  # after the result: "no longer in effect" follows the check it served
+        assert game.events is not None  # lasting effects come only from card programs
+        game.events.use(game, used)
     yield from hooks.run(game, Hook.AFTER_CHECK, player=side, space=space, card=card)
     if excess > 0:
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)

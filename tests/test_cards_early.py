@@ -862,6 +862,9 @@ def test_tear_gas_adds_one_to_the_next_communist_student_check_only(events, monk
         "removes 1, adds 0",
     ]
     assert texts(game, "effect_ends") == ["#30 Tear Gas is no longer in effect"]
+    # The log tells it in order: the check with its +1, then the card leaves.
+    kinds = [e["kind"] for e in game.log if e["kind"] in ("check", "effect_ends")]
+    assert kinds == ["check", "check", "effect_ends", "check"]
     assert game.state["effects"] == [] and game.state["display"] == []
     assert game.state["removed"] == [TEAR_GAS]
     assert game.state["discard"] == [APPARATCHIKS, DISSIDENT] and not dice

@@ -16,7 +16,11 @@ one card does not change every game's record; results, decisions and log
 hashes were checked unchanged. Seed 16 was recorded again when Inflationary
 Currency (#44) stopped asking for a discard that could avert nothing: its old
 log shows that question followed by "no legal support check target", where
-the new game goes another way.
+the new game goes another way. The log hashes were taken again when a
+support check began to count the use of the lasting effects that modified
+it after its result, not before: each "is no longer in effect" entry now
+follows the check it served (the same entries, only those pairs swapped;
+states, results and decisions unchanged).
 """
 
 from __future__ import annotations
@@ -38,36 +42,36 @@ EVENTS = EventRunner(load_deck())
 
 #: seed -> (winner, how, VP, decisions, state hash, log hash)
 GAMES = {
-    1: ('democrat', 'automatic_victory', 21, 567, '02a4f19258d3b9ef', '4aa63c58eb3d1366'),
-    2: ('democrat', 'final_scoring', 24, 698, 'a182e23adfa8dfbd', '0efe8f5f8f66a443'),
-    3: ('democrat', 'new_years_eve', 2, 578, '7f4c7eeef86819ce', '18305fa6564f7156'),
-    4: ('communist', 'final_scoring', -26, 765, '1a7fa70a2a99437d', '860c40da8809eb63'),
-    5: ('democrat', 'automatic_victory', 24, 510, '193f731f87d95801', '6e4c242e0c30ba93'),
-    6: ('democrat', 'final_scoring', 11, 749, '836d0b08e7d44816', 'd89973774ce11250'),
-    7: ('communist', 'final_scoring', -18, 728, '4984918ab4d0ca3b', '2fdd17c35fabba99'),
-    8: ('democrat', 'automatic_victory', 24, 382, '6160ec08a5e75716', '21fbe0e3af0dd5e3'),
+    1: ('democrat', 'automatic_victory', 21, 567, '02a4f19258d3b9ef', 'e69f01e1508c743f'),
+    2: ('democrat', 'final_scoring', 24, 698, 'a182e23adfa8dfbd', '0b48e0f3d49fd70d'),
+    3: ('democrat', 'new_years_eve', 2, 578, '7f4c7eeef86819ce', '70425c59d497447b'),
+    4: ('communist', 'final_scoring', -26, 765, '1a7fa70a2a99437d', '8d132c483a6981ec'),
+    5: ('democrat', 'automatic_victory', 24, 510, '193f731f87d95801', '9a108488f0722eea'),
+    6: ('democrat', 'final_scoring', 11, 749, '836d0b08e7d44816', '6f5c8380d9469dc3'),
+    7: ('communist', 'final_scoring', -18, 728, '4984918ab4d0ca3b', '69c036c01cb109f4'),
+    8: ('democrat', 'automatic_victory', 24, 382, '6160ec08a5e75716', '2be3fb97b1a1fce1'),
     9: (None, 'new_years_eve', 0, 742, '5855e0e3fe17d8a3', 'fca5595738711f2b'),
     10: ('democrat', 'automatic_victory', 20, 566, 'e89ee0087c2d433a', 'f31cab41c1a01fc9'),
-    11: ('democrat', 'automatic_victory', 23, 357, '1f6cd3796cf8f3fd', '6b3d6a31a8dddb92'),
-    12: ('democrat', 'automatic_victory', 24, 545, '9e54414cdd902228', 'ccbcd7ddd61d896f'),
-    13: ('democrat', 'automatic_victory', 22, 676, 'a28fbd7e3ed4f436', 'e555f9950e0bf28e'),
-    14: ('democrat', 'automatic_victory', 21, 586, 'dce9500977b01c56', '64b5e856f64339b2'),
-    15: ('democrat', 'automatic_victory', 20, 380, '5617fa5c1861005d', '20b9ba539be5f27c'),
-    16: ('democrat', 'new_years_eve', 8, 617, 'eedd8b83c524d570', 'b7a4f7cebc5ea6f8'),
-    17: ('democrat', 'final_scoring', 15, 739, 'd476012199ea9f94', '2577d3d638076803'),
-    18: ('democrat', 'final_scoring', 36, 770, 'ceef6c3780b6d745', '98d057a08ab463a0'),
-    19: ('democrat', 'automatic_victory', 22, 692, '2d4c2d12925625a4', '74901c7cee539fed'),
-    20: ('democrat', 'final_scoring', 6, 667, 'dbcd81cde621a34b', '34bf85805a30fe96'),
-    21: ('democrat', 'final_scoring', 3, 730, '8f411dd0effe1269', '002fa3944872fd4e'),
-    22: ('communist', 'final_scoring', -12, 770, '59717efd888589b1', '7ba7a676b1bfe880'),
-    23: ('democrat', 'automatic_victory', 21, 375, 'f202960f5359f5ab', '2c65c318953cb9b8'),
-    24: ('democrat', 'final_scoring', 4, 701, '246cb7d44ebc7566', '13920cdb1290522f'),
-    25: ('democrat', 'final_scoring', 13, 665, '1cc22f7bd1d30cfd', '46b2ffdba0a93ba1'),
-    26: ('democrat', 'automatic_victory', 22, 577, '3fc51146146fc332', '5630ad9aa6616fd8'),
-    27: ('communist', 'final_scoring', -10, 721, '1f6efb354707bd9e', 'd8981f2c7758dd34'),
-    28: ('democrat', 'automatic_victory', 25, 478, '301dac5d5b29a898', '18c880a3d5f6f838'),
-    29: ('communist', 'final_scoring', -7, 711, '06b8ced2fa2ddcbf', '2e7b37b77b818128'),
-    30: ('democrat', 'final_scoring', 20, 695, '040d9e46ca143e9a', '703af4b7dd4c8d74'),
+    11: ('democrat', 'automatic_victory', 23, 357, '1f6cd3796cf8f3fd', 'cf5e416f69e1ac15'),
+    12: ('democrat', 'automatic_victory', 24, 545, '9e54414cdd902228', '7b2b7a867b905941'),
+    13: ('democrat', 'automatic_victory', 22, 676, 'a28fbd7e3ed4f436', '0d36868cea15f8bb'),
+    14: ('democrat', 'automatic_victory', 21, 586, 'dce9500977b01c56', 'afaae7361062dba4'),
+    15: ('democrat', 'automatic_victory', 20, 380, '5617fa5c1861005d', 'c471f7c642905b45'),
+    16: ('democrat', 'new_years_eve', 8, 617, 'eedd8b83c524d570', '4a568b1586729e8c'),
+    17: ('democrat', 'final_scoring', 15, 739, 'd476012199ea9f94', '8346ad02a3de192d'),
+    18: ('democrat', 'final_scoring', 36, 770, 'ceef6c3780b6d745', '97aa1d9faeec1199'),
+    19: ('democrat', 'automatic_victory', 22, 692, '2d4c2d12925625a4', '5501802097fa5f5c'),
+    20: ('democrat', 'final_scoring', 6, 667, 'dbcd81cde621a34b', '6b64806e44e4ce6b'),
+    21: ('democrat', 'final_scoring', 3, 730, '8f411dd0effe1269', '5c545c90218180d5'),
+    22: ('communist', 'final_scoring', -12, 770, '59717efd888589b1', 'a9656b749517bb44'),
+    23: ('democrat', 'automatic_victory', 21, 375, 'f202960f5359f5ab', '03e4bdbe46e06616'),
+    24: ('democrat', 'final_scoring', 4, 701, '246cb7d44ebc7566', 'd7f998b2f7a871f2'),
+    25: ('democrat', 'final_scoring', 13, 665, '1cc22f7bd1d30cfd', '481e7d6ff85c997e'),
+    26: ('democrat', 'automatic_victory', 22, 577, '3fc51146146fc332', '4640b62ee5f1c42a'),
+    27: ('communist', 'final_scoring', -10, 721, '1f6efb354707bd9e', '5e76fbea7c453c56'),
+    28: ('democrat', 'automatic_victory', 25, 478, '301dac5d5b29a898', 'f93114e283eadf85'),
+    29: ('communist', 'final_scoring', -7, 711, '06b8ced2fa2ddcbf', '1c5f6d8799400ca3'),
+    30: ('democrat', 'final_scoring', 20, 695, '040d9e46ca143e9a', 'e540a69a85fef4d0'),
 }
 
 #: seed -> (decisions, hash of the previewed states)
