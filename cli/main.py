@@ -1,4 +1,4 @@
-"""The `dof` command: play, sim, balance, lint, cards, scenario, lsp and board.
+"""The `dof` command: play, replay, sim, balance, lint, cards, scenario, lsp and board.
 
 Every failure a user can cause ends with one line on stderr and a non-zero
 exit code, never a traceback (set DOF_DEBUG=1 to see one anyway).
@@ -47,6 +47,12 @@ def extra_sps(text: str) -> tuple[str, int]:
             f"{text}: a 13.0 bid is at most {MAX_BID} SPs (a handful of 1-SP markers "
             "held in one hand; ruling R3)")
     return sides[0], int(count)
+
+
+def whole(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
+    return int(text)
 
 
 def positive(text: str) -> int:
@@ -103,6 +109,16 @@ def build_parser() -> argparse.ArgumentParser:
                       "separated) in your hand (the Communist's if no or both players are "
                       "human), or SIDE's")
     play.set_defaults(handler=cmd_play)
+
+    replay = sub.add_parser("replay", help="step through a saved game move by move")
+    replay.add_argument("file", metavar="SAVE", help="a save file (dof play --save)")
+    replay.add_argument("--to", type=whole, metavar="N",
+                        help="show the position after move N (0: the start)")
+    replay.add_argument("--format", dest="fmt", choices=("text", "json"), default="text",
+                        help="json: the moves as data")
+    replay.add_argument("--mod", type=mod_dir, metavar="DIR",
+                        help="the card mod folder the game was played with")
+    replay.set_defaults(handler=cmd_replay)
 
     sim = sub.add_parser("sim", help="play many bot games and summarize them")
     sim.add_argument("--games", type=positive, required=True)
@@ -224,6 +240,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         return run_play(kinds, args.seed, args.load, args.save, dict(args.extra_sps),
                         *load_game(args.mod), console, start=start)
     except StartError as exc:
+        raise CliError(str(exc)) from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from dof.cli.replay import ReplayError, run_replay
+
+    try:
+        return run_replay(args.file, args.to, args.fmt, *load_game(args.mod), terminal())
+    except ReplayError as exc:
         raise CliError(str(exc)) from None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -32,15 +33,22 @@ class SaveFailure(Exception):
     """The --save file cannot be written."""
 
 
+def read_save_file(path: str, verb: str = "load") -> Any:
+    """The JSON of a save file; LoadError (one line: cannot VERB PATH: why)
+    when it cannot be read."""
+    try:
+        return json.loads(user_path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise LoadError(f"cannot {verb} {path}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise LoadError(f"cannot {verb} {path}: not a JSON save file ({exc})") from None
+
+
 def load_game(path: str, data, events) -> Game:
     """Read a save file; every failure becomes one LoadError line."""
+    obj = read_save_file(path)
     try:
-        obj = json.loads(user_path(path).read_text(encoding="utf-8"))
         return Game.from_json(obj, data, events)
-    except OSError as exc:
-        raise LoadError(f"cannot load {path}: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise LoadError(f"cannot load {path}: not a JSON save file ({exc})") from None
     except SaveError as exc:
         raise LoadError(f"cannot load {path}: {exc}") from None
     except Exception as exc:  # the replay ran into anything else: still a bad save

@@ -12,7 +12,7 @@ _EXPORTS = {
     "play": "api", "undo": "api", "view": "api",
     "Outcome": "outcome", "Termination": "outcome",
     "Decision": "decisions", "IllegalAnswer": "decisions",
-    "Game": "game", "SaveError": "game",
+    "Game": "game", "SaveError": "game", "Move": "history", "Replay": "history",
     "GreedyAgent": "agents", "RandomAgent": "agents", "ScriptedAgent": "agents",
 }
 

@@ -166,31 +166,30 @@ def undo(game, side: str | None = None):
     Refused (UndoError) across a die roll, a shuffle or a random pick, a card
     drawn or dealt, or a card ``side`` could not see coming into view (an
     opponent's card played or revealed): undo takes back a choice, never
-    information. It reaches back to the game's last checkpoint (the start of
-    this action round or turn step, or a little before): the game keeps no
-    earlier position, and going further back would cross the opponent's
-    card play almost always.
+    information. The game is rebuilt from its start with the answers given
+    since (a save's: see Game.to_json), so it reaches back to any earlier
+    decision those allow, in an earlier action round or turn step too.
     """
     if side is None:
         if game.pending is None:
             raise UndoError("the game is over: say whose decision to undo")
         side = game.pending.player
     save = game.to_json()
-    journal = save["journal"]
-    replay = type(game).from_json({**save, "journal": []}, game.data, game.events,
-                                  verify=False)
-    moments = []
-    for value in journal:
-        moments.append(_Moment(replay, side))
+    answers = save["answers"]
+    begin = {**save, "answers": [], "state": None}
+    replay = type(game).from_json(begin, game.data, game.events, verify=False)
+    last: tuple[int, _Moment] | None = None
+    for i, value in enumerate(answers):
+        if replay.pending.player == side:
+            last = i, _Moment(replay, side)
         replay.answer(value)
-    back = next((i for i in reversed(range(len(moments))) if moments[i].player == side), None)
-    if back is None:
-        raise UndoError(f"nothing to undo: the {side} has made no decision since this "
-                        "action round or turn step began")
-    reason = moments[back].barrier(_Moment(game, side), game.log)
+    if last is None:
+        raise UndoError(f"nothing to undo: the {side} has made no decision in this game")
+    back, then = last
+    reason = then.barrier(_Moment(game, side), game.log)
     if reason:
         raise UndoError(f"cannot undo the {side}'s last decision: {reason}")
-    return type(game).from_json({**save, "journal": journal[:back]}, game.data, game.events,
+    return type(game).from_json({**begin, "answers": answers[:back]}, game.data, game.events,
                                 verify=False)
 
 

@@ -2,14 +2,16 @@
 
 Why a generator with checkpoints: the rules read naturally as straight-line
 code, yet the state must round-trip through JSON at any pending decision. The
-driver snapshots the plain-data state when the game starts and journals each
-answer. A save holds the snapshot plus the answers since it; loading restores
-the snapshot and replays those answers, which re-creates the exact position,
-including the middle of a card's effect or of a power struggle. The saved
-current state is compared after replay, so a corrupt save is detected.
+driver snapshots the plain-data state when the game starts and records each
+answer. A save holds that start plus every answer since (one seeded generator
+drives the dice, so they are the whole game); loading replays them, which
+re-creates the exact position, including the middle of a card's effect or of
+a power struggle, and lets `dof replay` and undo reach any earlier decision.
+The replay is checked against the saved log (a digest) and state, so a
+corrupt save, or one the rules now play another way, is detected.
 
 Once a game has been saved or previewed, it snapshots again at the start of
-each turn-machine step and action round, so that the next save or look-ahead
+each turn-machine step and action round, so that a look-ahead or a rewind
 replays only a few answers. A game nobody saves (bots playing a batch) takes
 no other snapshot: its answers alone rebuild any of its positions.
 """
@@ -17,6 +19,8 @@ no other snapshot: its answers alone rebuild any of its positions.
 from __future__ import annotations
 
 import marshal
+import zlib
+from bisect import bisect_right
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,7 +40,10 @@ from dof.engine.validate import StateError, check_state
 from dof.engine.vocabulary import PROGRAM_FORMAT
 
 SAVE_FORMAT = "dof-save"
-SAVE_VERSION = 1
+#: Version 2 saves hold the start and every answer since. Version 1 saves
+#: held the last checkpoint and the answers since it: they still load and
+#: play on, but cannot be replayed from the start.
+SAVE_VERSION = 2
 
 Steps = Generator[Decision, Any, None]
 
@@ -73,6 +80,105 @@ def _check_mods(saved: Any, current: list[dict]) -> None:
         detail = f" ({', '.join(changed)} changed since)" if changed else ""
         raise SaveError(f"the save was made with {names(saved)}{detail}, but the game now has "
                         f"{names(current)}: load it with the same --mod folder")
+
+
+def log_digest(log: list[dict]) -> str:
+    """Four hex digits per log line (of a CRC of its text): a save keeps
+    this instead of its log, about 4 bytes a line instead of 120, which is
+    enough to find the move from which a replay goes another way."""
+    return "".join(f"{zlib.crc32(entry['text'].encode()) & 0xFFFF:04x}" for entry in log)
+
+
+def _unplaced(value: Any) -> Any:
+    """``value`` without card-file locations (``at``: where a lasting
+    effect's rule is written), which differ between installs of the same
+    cards and are no part of the game."""
+    if isinstance(value, dict):
+        return {k: _unplaced(v) for k, v in value.items() if k != "at"}
+    if isinstance(value, list):
+        return [_unplaced(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A save file's parts (see :func:`read_save`): the position its answers
+    start from and the log before it, every answer since, and what
+    replaying them must give: the log's digest (None when not kept) and the
+    state."""
+
+    version: int
+    start: dict
+    log: list[dict]
+    answers: list
+    digest: str | None
+    state: Any
+
+    @property
+    def from_the_start(self) -> bool:
+        """False for a version 1 save: its answers start at its last checkpoint."""
+        return self.version >= 2
+
+    def check(self, game: Game, ends: list[int]) -> None:
+        """SaveError unless ``game``, rebuilt from this save, is the saved
+        game: the same log lines, else the move from which it goes another
+        way is named (``ends[n]``: the log's length after ``n`` answers),
+        and the same state."""
+        first = len(self.log)
+        replayed = log_digest(game.log[first:])
+        if self.digest is not None and replayed != self.digest:
+            common = min(len(replayed), len(self.digest)) // 4
+            line = first + next((i for i in range(common)
+                                 if replayed[4 * i:4 * i + 4] != self.digest[4 * i:4 * i + 4]),
+                                common)
+            move = min(bisect_right(ends, line), len(ends) - 1)
+            entry = game.log[min(line, len(game.log) - 1)] if game.log else game.state
+            where = f"move {move}" if move else "the start"
+            raise SaveError(f"the save does not replay as it was played: from {where} "
+                            f"(turn {entry['turn']}, action round {entry['ar']}) the game goes "
+                            "another way; were the cards or dof changed since it was saved?")
+        state = self.state if isinstance(self.state, dict) else {}
+        if state != game.state and _unplaced(state) != _unplaced(game.state):
+            differ = [k for k in game.state if _unplaced(state.get(k)) != _unplaced(game.state[k])]
+            raise SaveError(f"the save is inconsistent: replaying its {len(self.answers)} "
+                            f"answers does not give its state (different: {', '.join(differ)})")
+
+
+def read_save(obj: Any, data, events=None, verify: bool = True) -> Saved:
+    """The parts of a save (:meth:`Game.to_json` output); SaveError if it is
+    not a save, was made by another dof or with other mod cards, or (with
+    ``verify``) holds an impossible state."""
+    if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:
+        raise SaveError("not a dof save file (no 'format: dof-save')")
+    version = obj.get("version")
+    if version not in (1, SAVE_VERSION):
+        raise SaveError(f"save version {version!r} is not supported")
+    if obj.get("program_format") != PROGRAM_FORMAT:
+        raise SaveError(f"the save's card programs are in format "
+                        f"{obj.get('program_format')!r}, but this dof runs format "
+                        f"{PROGRAM_FORMAT}: the save was made by another version of dof")
+    _check_mods(obj.get("mods", []), mods_of(events))
+    if version == 1:
+        part, start, log, answers = "checkpoint", obj.get("checkpoint"), obj.get("log"), \
+            obj.get("journal")
+        digest = None
+    else:
+        head = obj.get("start")
+        head = head if isinstance(head, dict) else {}
+        part, start, log, answers = "start", head.get("state"), head.get("log"), \
+            obj.get("answers")
+        digest = obj.get("log_digest")
+    for name, state in ((part, start), ("state", obj.get("state"))) if verify else ():
+        try:
+            check_state(data, state, tuple(PHASES))
+        except StateError as exc:
+            raise SaveError(f"the save's {name} is impossible: {exc}") from None
+    if not isinstance(start, dict):
+        raise SaveError(f"the save has no {part} position")
+    if not isinstance(answers, list) or not isinstance(log, list) or \
+            not isinstance(digest, str | None):
+        raise SaveError("the save has no list of answers or log")
+    return Saved(version, start, log, answers, digest, obj.get("state"))
 
 
 @dataclass(frozen=True)
@@ -128,7 +234,8 @@ class Game:
 
     ``pending`` is the Decision waiting for an answer, or None when the game
     is over. Use :meth:`answer` to answer it, :meth:`to_json`/:meth:`from_json`
-    to save and load at any decision.
+    to save and load at any decision. ``decisions`` counts the answers
+    given since the start (a loaded game's include its save's).
     """
 
     def __init__(self, data: GameData, state: dict, events: Events | None = None):
@@ -138,9 +245,12 @@ class Game:
         self.log: list[dict] = []
         self.pending: Decision | None = None
         self.decisions = 0
-        self._journal: list[Any] = []
-        self._ckpt: bytes = b""
+        self._history: list[Any] = []  # every answer since the start
+        self._start: bytes = b""  # the state at the start, and the log's length there
+        self._start_log = 0
+        self._ckpt: bytes = b""  # the last checkpoint, the log's length and answers there
         self._ckpt_log = 0
+        self._ckpt_at = 0
         self._snapshots = False  # once saved or previewed: keep replays short
         self._gen: Steps | None = None
         self.hook_index: tuple = hooks.NO_INDEX  # lasting effects by hook (hooks.active)
@@ -185,16 +295,19 @@ class Game:
         """Snapshot the state; the rules call it only where the current step
         can restart from the state alone (a turn step, an action round).
 
-        The first snapshot is always taken. After it, one is taken only in
-        a game that has been saved or previewed, and only if an answer was
-        given since the last: with none, the rules run from that snapshot to
-        here without asking anything, so it replays this position as well.
-        A game nobody saves needs no other: a rewind replays its journal."""
-        if self._ckpt and not (self._snapshots and self._journal):
+        The first snapshot is always taken: it is the game's start. After
+        it, one is taken only in a game that has been saved or previewed,
+        and only if an answer was given since the last: with none, the rules
+        run from that snapshot to here without asking anything, so it
+        replays this position as well. A game nobody saves needs no other:
+        a rewind replays its answers since the start."""
+        if self._ckpt and not (self._snapshots and len(self._history) > self._ckpt_at):
             return
         self._ckpt = marshal.dumps(self.state)
         self._ckpt_log = len(self.log)
-        self._journal = []
+        self._ckpt_at = len(self._history)
+        if not self._start:
+            self._start, self._start_log = self._ckpt, self._ckpt_log
 
     def _resume(self, answer: Any, first: bool = False) -> None:
         gen = self._gen
@@ -214,26 +327,26 @@ class Game:
         if self.pending is None:
             raise IllegalAnswer("the game is over; there is nothing to answer")
         value = self.pending.check(value)
-        self._journal.append(value)
+        self._history.append(value)
         self.decisions += 1
         try:
             self._resume(value)
         except BaseException:
-            self._journal.pop()
+            self._history.pop()
             self.decisions -= 1
             self._rewind()
             raise
 
     def _rewind(self) -> None:
-        """Rebuild the position of the journal's end from the checkpoint."""
-        journal = self._journal
+        """Rebuild the position after the last answer from the checkpoint."""
+        since = self._history[self._ckpt_at:]
+        del self._history[self._ckpt_at:]
         self.state = marshal.loads(self._ckpt)
         del self.log[self._ckpt_log:]
         self.relink()
-        self._journal = []
         self._run()
-        for value in journal:
-            self._journal.append(value)
+        for value in since:
+            self._history.append(value)
             self._resume(value)
 
     @property
@@ -252,67 +365,75 @@ class Game:
 
     # -------------------------------------------------------- save / load
     def to_json(self) -> dict:
-        """Plain data for a save file, valid at any pending decision; it
-        names the mod card files the game is played with (see ``mods``)."""
+        """Plain data for a save file, valid at any pending decision: the
+        start (its state and the log before it), every answer since, a
+        digest of the log they give and the state they lead to; it names
+        the mod card files the game is played with (see ``mods``)."""
         self._snapshots = True
         return {
             **save_header(self.events),
-            "checkpoint": marshal.loads(self._ckpt),
-            "journal": list(self._journal),
-            "log": self.log[: self._ckpt_log],
+            "start": {"state": marshal.loads(self._start), "log": self.log[:self._start_log]},
+            "answers": list(self._history),
+            "log_digest": log_digest(self.log[self._start_log:]),
             "state": self.state,
         }
 
     @classmethod
     def from_json(cls, obj: Any, data, events=None, verify: bool = True) -> Game:
-        """Rebuild a game from :meth:`to_json` output; SaveError if it is
-        corrupt, impossible, or made with other mod cards. ``verify=False``
-        trusts the save (the engine's own copies, a test's position): its
-        states are not checked and its replay is not compared."""
-        if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:
-            raise SaveError("not a dof save file (no 'format: dof-save')")
-        if obj.get("version") != SAVE_VERSION:
-            raise SaveError(f"save version {obj.get('version')!r} is not supported")
-        if obj.get("program_format") != PROGRAM_FORMAT:
-            raise SaveError(f"the save's card programs are in format "
-                            f"{obj.get('program_format')!r}, but this dof runs format "
-                            f"{PROGRAM_FORMAT}: the save was made by another version of dof")
-        _check_mods(obj.get("mods", []), mods_of(events))
-        for part in ("checkpoint", "state") if verify else ():
-            try:
-                check_state(data, obj.get(part), tuple(PHASES))
-            except StateError as exc:
-                raise SaveError(f"the save's {part} is impossible: {exc}") from None
-        if not isinstance(obj.get("journal"), list) or not isinstance(obj.get("log"), list):
-            raise SaveError("the save has no journal or log list")
-        try:
-            game = cls(data, marshal.loads(marshal.dumps(obj["checkpoint"])), events)
-            game._run()
-            game.log[:0] = obj["log"]
-            game._ckpt_log += len(obj["log"])
-            for value in obj["journal"]:
-                game.answer(value)
-        except SaveError:
-            raise
-        except (IllegalAnswer, KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
-            raise SaveError(f"the save does not replay: {exc}") from None
-        if verify and obj.get("state") != game.state:
-            raise SaveError("the save is inconsistent: replaying it does not give its state")
+        """Rebuild a game from :meth:`to_json` output (or a version 1 save);
+        SaveError if it is corrupt, impossible, made with other mod cards,
+        or replays another way than it was played. ``verify=False`` trusts
+        the save (the engine's own copies, a test's position): its states
+        are not checked and its replay is not compared."""
+        saved = read_save(obj, data, events, verify)
+        game = cls.replay_start(saved, data, events)
+        ends = [len(game.log)]
+        for move, value in enumerate(saved.answers, 1):
+            game.replay_move(move, value)
+            ends.append(len(game.log))
+        if verify:
+            saved.check(game, ends)
         return game
+
+    @classmethod
+    def replay_start(cls, saved: Saved, data, events=None) -> Game:
+        """The game of ``saved`` at its start, run to the first decision;
+        it keeps checkpoints as it replays, as a saved game does."""
+        try:
+            game = cls(data, marshal.loads(marshal.dumps(saved.start)), events)
+            game.log = list(saved.log)
+            game._snapshots = True
+            game._run()
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
+            raise SaveError(f"the save does not replay: its start fails "
+                            f"({type(exc).__name__}: {exc})") from None
+        return game
+
+    def replay_move(self, move: int, value: Any) -> None:
+        """Give a save's answer number ``move`` again; SaveError naming the
+        move when the rules no longer take it."""
+        try:
+            self.answer(value)
+        except IllegalAnswer as exc:
+            raise SaveError(f"the save does not replay: move {move}: {exc}") from None
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
+            raise SaveError(f"the save does not replay: move {move} fails "
+                            f"({type(exc).__name__}: {exc})") from None
 
     def lookahead(self) -> Game:
         """A copy of the game at its pending decision, for a bot's look-ahead
-        (engine/api.py View.preview): rebuilt as a save would be (the
-        snapshot, then the journal's answers, checked when they were given)
+        (engine/api.py View.preview): rebuilt as a save would be (the last
+        snapshot, then the answers since it, checked when they were given)
         without the log or a save's checks, and cheaper than a save's round
         trip. The copy's dice are not re-seeded here: the caller hides what
         the looking side may not know."""
         self._snapshots = True
         copy = Game(self.data, marshal.loads(self._ckpt), self.events)
         copy._run()
-        for value in self._journal:
+        since = self._history[self._ckpt_at:]
+        for value in since:
             copy._resume(value)
-        copy._journal = list(self._journal)  # so that a copy can look ahead in turn
+        copy._history = since  # so that a copy can look ahead in turn
         return copy
 
     def relink(self) -> None:

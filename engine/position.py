@@ -138,8 +138,8 @@ def start_game(data, state: dict, events=None, log: list[dict] | None = None) ->
     """A game that runs on from ``state`` at the start of its step
     (``state['phase']``), through the save format, to its first decision;
     ``log`` is what happened before (shown to the players)."""
-    save = {**save_header(events), "checkpoint": state, "journal": [],
-            "log": list(log or []), "state": None}
+    save = {**save_header(events), "start": {"state": state, "log": list(log or [])},
+            "answers": [], "state": None}
     return Game.from_json(save, data, events, verify=False)
 
 

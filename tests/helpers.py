@@ -164,8 +164,8 @@ def restart_at(game: Game, phase: str) -> Game:
 
     state = dict(game.state)
     state["phase"] = phase
-    save = {**save_header(game.events), "checkpoint": state,
-            "journal": [], "log": [], "state": None}
+    save = {**save_header(game.events), "start": {"state": state, "log": []},
+            "answers": [], "state": None}
     return Game.from_json(save, DATA, game.events, verify=False)
 
 

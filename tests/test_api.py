@@ -244,6 +244,25 @@ def test_undo_by_side_reaches_back_over_the_opponents_decisions():
     assert back.pending.player == "democrat" and back.decisions == 4
 
 
+def test_undo_reaches_back_across_a_turn_step():
+    """A saved game keeps a checkpoint at each turn step and action round;
+    undo rebuilds from the start all the same. When the Communist chooses
+    his first card, the Democrat may still take back his last setup SP:
+    nothing was rolled, drawn or shown since."""
+    game = dof.new_game(seed=3)
+    game.to_json()  # saved, as `dof play --save` does before each decision
+    while game.state["phase"] == "setup":
+        game.answer(game.pending.options[0])
+    assert game.pending.kind == "card" and game.state["phase"] == "action_rounds"
+    back = undo(game, "democrat")
+    assert back.state["phase"] == "setup" and back.pending.kind == "setup_place"
+    assert back.pending.player == "democrat"
+    back.answer(back.pending.options[0])  # the same SP again: the same game
+    while back.pending.player != "communist" or back.state["phase"] == "setup":
+        back.answer(back.pending.options[0])
+    assert back.state == game.state
+
+
 def test_nothing_to_undo_at_the_first_decision():
     with pytest.raises(UndoError, match="nothing to undo: the communist"):
         undo(dof.new_game(seed=3))

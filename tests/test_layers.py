@@ -39,7 +39,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("interpreter", frozenset({"events"})),
     ("public API", frozenset({"api"})),
     ("game driver", frozenset({"game"})),
-    ("tools on a game", frozenset({"position", "agents", "__init__"})),
+    ("tools on a game", frozenset({"position", "agents", "history", "__init__"})),
 ]
 
 LAYER_OF = {module: (i, name) for i, (name, modules) in enumerate(LAYERS) for module in modules}

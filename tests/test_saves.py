@@ -26,8 +26,8 @@ def game() -> Game:
 
 
 def edit_both(obj: dict, change) -> dict:
-    """A consistent hand edit: the same change to the checkpoint and the state."""
-    change(obj["checkpoint"])
+    """A consistent hand edit: the same change to the start and the state."""
+    change(obj["start"]["state"])
     change(obj["state"])
     return obj
 
