@@ -130,6 +130,8 @@ def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: st
         game = load_game(load, data, events)
         console.print(f"Loaded {load} (turn {game.state['turn']}, "
                       f"action round {game.state['ar']})", highlight=False)
+        if game.restored:
+            console.print(f"Note: {game.restored}", style="yellow", highlight=False)
     else:
         game = new_game(data, events, seed, extra_sps, console, start, humans)
     if save:

@@ -7,8 +7,9 @@ answer. A save holds that start plus every answer since (one seeded generator
 drives the dice, so they are the whole game); loading replays them, which
 re-creates the exact position, including the middle of a card's effect or of
 a power struggle, and lets `dof replay` and undo reach any earlier decision.
-The replay is checked against the saved log (a digest) and state, so a
-corrupt save, or one the rules now play another way, is detected.
+The replay is checked against the saved log and state, so a corrupt save,
+or one the rules now play another way, is detected; the latter still loads
+from the last checkpoint the save keeps.
 
 Once a game has been saved or previewed, it snapshots again at the start of
 each turn-machine step and action round, so that a look-ahead or a rewind
@@ -19,7 +20,6 @@ no other snapshot: its answers alone rebuild any of its positions.
 from __future__ import annotations
 
 import marshal
-import zlib
 from bisect import bisect_right
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
@@ -82,13 +82,6 @@ def _check_mods(saved: Any, current: list[dict]) -> None:
                         f"{names(current)}: load it with the same --mod folder")
 
 
-def log_digest(log: list[dict]) -> str:
-    """Four hex digits per log line (of a CRC of its text): a save keeps
-    this instead of its log, about 4 bytes a line instead of 120, which is
-    enough to find the move from which a replay goes another way."""
-    return "".join(f"{zlib.crc32(entry['text'].encode()) & 0xFFFF:04x}" for entry in log)
-
-
 def _unplaced(value: Any) -> Any:
     """``value`` without card-file locations (``at``: where a lasting
     effect's rule is written), which differ between installs of the same
@@ -104,15 +97,17 @@ def _unplaced(value: Any) -> Any:
 class Saved:
     """A save file's parts (see :func:`read_save`): the position its answers
     start from and the log before it, every answer since, and what
-    replaying them must give: the log's digest (None when not kept) and the
-    state."""
+    replaying them must give: the log after the start (None when not kept)
+    and the state. ``fallback`` is the same game from its last checkpoint,
+    for when the rules no longer play its start the same way."""
 
     version: int
     start: dict
     log: list[dict]
     answers: list
-    digest: str | None
+    played: list[dict] | None
     state: Any
+    fallback: Saved | None = None
 
     @property
     def from_the_start(self) -> bool:
@@ -125,12 +120,11 @@ class Saved:
         way is named (``ends[n]``: the log's length after ``n`` answers),
         and the same state."""
         first = len(self.log)
-        replayed = log_digest(game.log[first:])
-        if self.digest is not None and replayed != self.digest:
-            common = min(len(replayed), len(self.digest)) // 4
-            line = first + next((i for i in range(common)
-                                 if replayed[4 * i:4 * i + 4] != self.digest[4 * i:4 * i + 4]),
-                                common)
+        replayed = [entry["text"] for entry in game.log[first:]]
+        saved = None if self.played is None else [entry.get("text") for entry in self.played]
+        if saved is not None and replayed != saved:
+            line = first + next((i for i, (a, b) in enumerate(zip(replayed, saved, strict=False))
+                                 if a != b), min(len(replayed), len(saved)))
             move = min(bisect_right(ends, line), len(ends) - 1)
             entry = game.log[min(line, len(game.log) - 1)] if game.log else game.state
             where = f"move {move}" if move else "the start"
@@ -161,13 +155,13 @@ def read_save(obj: Any, data, events=None, verify: bool = True) -> Saved:
     if version == 1:
         part, start, log, answers = "checkpoint", obj.get("checkpoint"), obj.get("log"), \
             obj.get("journal")
-        digest = None
+        played = None
     else:
         head = obj.get("start")
         head = head if isinstance(head, dict) else {}
         part, start, log, answers = "start", head.get("state"), head.get("log"), \
             obj.get("answers")
-        digest = obj.get("log_digest")
+        played = obj.get("log")
     for name, state in ((part, start), ("state", obj.get("state"))) if verify else ():
         try:
             check_state(data, state, tuple(PHASES))
@@ -176,9 +170,25 @@ def read_save(obj: Any, data, events=None, verify: bool = True) -> Saved:
     if not isinstance(start, dict):
         raise SaveError(f"the save has no {part} position")
     if not isinstance(answers, list) or not isinstance(log, list) or \
-            not isinstance(digest, str | None):
+            not isinstance(played, list | None) or \
+            not all(isinstance(entry, dict) for entry in [*log, *(played or ())]):
         raise SaveError("the save has no list of answers or log")
-    return Saved(version, start, log, answers, digest, obj.get("state"))
+    return Saved(version, start, log, answers, played, obj.get("state"),
+                 _checkpoint(obj.get("checkpoint"), log, answers, played, obj.get("state"))
+                 if version > 1 else None)
+
+
+def _checkpoint(ckpt: Any, log: list[dict], answers: list, played: list[dict] | None,
+                state: Any) -> Saved | None:
+    """A version 2 save from its last checkpoint, as a version 1 save was:
+    the state there and the answers since (None if it keeps none)."""
+    if not isinstance(ckpt, dict) or not isinstance(ckpt.get("state"), dict) or played is None:
+        return None
+    at, logged = ckpt.get("answers"), ckpt.get("log")
+    if not (isinstance(at, int) and 0 <= at <= len(answers)
+            and isinstance(logged, int) and 0 <= logged <= len(played)):
+        return None
+    return Saved(1, ckpt["state"], [*log, *played[:logged]], answers[at:], played[logged:], state)
 
 
 @dataclass(frozen=True)
@@ -245,6 +255,9 @@ class Game:
         self.log: list[dict] = []
         self.pending: Decision | None = None
         self.decisions = 0
+        #: Why a loaded game goes on from its save's last checkpoint rather
+        #: than its start (None: it was rebuilt whole), for the player to read.
+        self.restored: str | None = None
         self._history: list[Any] = []  # every answer since the start
         self._start: bytes = b""  # the state at the start, and the log's length there
         self._start_log = 0
@@ -366,15 +379,19 @@ class Game:
     # -------------------------------------------------------- save / load
     def to_json(self) -> dict:
         """Plain data for a save file, valid at any pending decision: the
-        start (its state and the log before it), every answer since, a
-        digest of the log they give and the state they lead to; it names
-        the mod card files the game is played with (see ``mods``)."""
+        start (its state and the log before it), every answer since, the
+        log they give and the state they lead to; it names the mod card
+        files the game is played with (see ``mods``). The last checkpoint
+        is kept too: a save whose start a later dof plays another way still
+        loads from there (:meth:`from_json`)."""
         self._snapshots = True
         return {
             **save_header(self.events),
             "start": {"state": marshal.loads(self._start), "log": self.log[:self._start_log]},
             "answers": list(self._history),
-            "log_digest": log_digest(self.log[self._start_log:]),
+            "log": self.log[self._start_log:],
+            "checkpoint": {"state": marshal.loads(self._ckpt), "answers": self._ckpt_at,
+                           "log": self._ckpt_log - self._start_log},
             "state": self.state,
         }
 
@@ -386,6 +403,25 @@ class Game:
         the save (the engine's own copies, a test's position): its states
         are not checked and its replay is not compared."""
         saved = read_save(obj, data, events, verify)
+        try:
+            return cls._replayed(saved, data, events, verify)
+        except SaveError as exc:
+            if saved.fallback is None:
+                raise
+            # Nothing is lost when the rules changed since: the game goes on
+            # from its last checkpoint, as saves of version 1 always did.
+            try:
+                game = cls._replayed(saved.fallback, data, events, verify)
+            except SaveError:
+                raise exc from None
+            st = saved.fallback.start
+            game.restored = (f"{exc}; it goes on from its last checkpoint "
+                             f"(turn {st['turn']}, action round {st['ar']}): undo and dof "
+                             "replay reach back only that far")
+            return game
+
+    @classmethod
+    def _replayed(cls, saved: Saved, data, events, verify: bool) -> Game:
         game = cls.replay_start(saved, data, events)
         ends = [len(game.log)]
         for move, value in enumerate(saved.answers, 1):
