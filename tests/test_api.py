@@ -36,7 +36,10 @@ def step(game: Game, agents: dict, until) -> None:
     raise AssertionError("the position never came")
 
 
-RANDOM = {"democrat": RandomAgent(1), "communist": RandomAgent(2)}
+def random_bots() -> dict:
+    """Two random bots, new for each test: shared ones would make a test's
+    game depend on which tests ran before it."""
+    return {"democrat": RandomAgent(1), "communist": RandomAgent(2)}
 
 
 # ------------------------------------------------------------------ new_game
@@ -132,7 +135,7 @@ def test_a_view_is_a_copy_and_goes_stale_when_the_game_moves_on():
 
 def test_a_view_hides_the_opponents_power_struggle_hand():
     game = dof.new_game(seed=2)
-    step(game, RANDOM, lambda g: g.state["ps"] is not None and g.pending.kind == "ps_attack")
+    step(game, random_bots(), lambda g: g.state["ps"] is not None and g.pending.kind == "ps_attack")
     side = game.pending.player
     other = "communist" if side == "democrat" else "democrat"
     ps = view(game, side).state["ps"]
@@ -167,7 +170,7 @@ card 4 "{facts.name}" {{
 }}
 ''')
     game = dof.new_game(seed=1, mods=tmp_path)
-    step(game, RANDOM, lambda g: g.pending.player == "democrat" and g.pending.kind == "card")
+    step(game, random_bots(), lambda g: g.pending.player == "democrat" and g.pending.kind == "card")
     assert 4 in game.pending.options
     hand = set(game.state["hands"]["democrat"]) - {4}
     previewed = view(game, "democrat").preview(4).preview("event")
@@ -191,7 +194,7 @@ def test_play_returns_a_typed_outcome():
 
 def test_play_stops_after_a_limit():
     game = dof.new_game(seed=4)
-    assert play(game, RANDOM, limit=5) is None
+    assert play(game, random_bots(), limit=5) is None
     assert game.decisions == 5
 
 
@@ -277,7 +280,7 @@ def test_undo_never_crosses_a_die_roll():
         return g.pending.kind == "check" and last.get("kind") == "check" and \
             last["player"] == g.pending.player
 
-    step(game, RANDOM, second_check)
+    step(game, random_bots(), second_check)
     with pytest.raises(UndoError, match=r"a die was rolled since \(\w+ rolls \d"):
         undo(game)
 
@@ -292,13 +295,13 @@ def test_undo_never_crosses_a_card_coming_into_view():
         return g.pending.kind == "space" and g.pending.player == "communist" and \
             bool(plays) and plays[-1]["player"] == "democrat"
 
-    step(game, RANDOM, opponents_event)
+    step(game, random_bots(), opponents_event)
     with pytest.raises(UndoError, match="1 card.s. the communist could not see came into view"):
         undo(game)
 
 
 def test_undo_after_the_game_ended_needs_a_side():
     game = dof.new_game(seed=4)
-    play(game, RANDOM)
+    play(game, random_bots())
     with pytest.raises(UndoError, match="the game is over"):
         undo(game)
