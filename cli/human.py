@@ -2,7 +2,9 @@
 
 The engine never reads the keyboard; this agent does, and it only ever
 returns one of the decision's own options, so a typo can never reach the
-game. Commands (help, board, board svg, log, save, quit) work at every prompt.
+game. The screen it draws fits the terminal (cli/screen.py). Commands (help,
+board, board COUNTRY, board svg, card, hand, log, undo, save, quit) work at
+every prompt and then ask the same question again.
 """
 
 from __future__ import annotations
@@ -13,26 +15,42 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from dof.cli.board_view import board_view, log_view, side_text
+from dof.cli.board_view import (
+    card_facts,
+    card_text,
+    country_table,
+    find_country,
+    log_lines,
+    side_text,
+)
 from dof.cli.files import user_path, write_atomic
+from dof.cli.position import Names, UnknownName
+from dof.cli.screen import Choice, make_choice, prompt_screen, question, reason_lines
 from dof.engine.decisions import Decision
+from dof.engine.terms import key
 
 HELP = """\
-Answer with the option's number, its name, or the start of its name
-(case does not matter; 'wa' is enough when only one option starts with it).
-Commands:
+Answer with the option's number, its name or the start of its name ('wa' is
+enough when only one option starts with it). Numbers stay the same from one
+question to the next: a space is its map number, a card its card number.
+Commands (not answers: the question is asked again):
   help            this text
-  board           draw the board again
-  board svg FILE  write a picture of the board to FILE (.svg, or .png with cairosvg)
-  log [N]         show the last N log entries (default 60)
-  undo            take back your previous decision (never across a die roll or a card
-                  drawn or shown)
-  save FILE       save the game to FILE and keep playing (load it with: dof play --load FILE)
-  quit            leave the game (you are offered to save first; Ctrl-C does the same)"""
+  board           the screen again. A country's line gives who holds Power,
+                  then each side's controlled spaces and Battlegrounds (of
+                  all), SPs and scoring level (pres, dom, ctrl), and its VP now
+  board COUNTRY   one country's spaces in full (board poland); a country's
+                  name does the same when you are asked for a space
+  board svg FILE  write a picture of the board (.svg, or .png with cairosvg)
+  card N          a card's text and facts, by number or name (card walesa)
+  hand            your hand with each card's Ops and summary
+  log [N]         the last N log lines (default: a screenful)
+  undo            take back your last decision (never across a die roll or a
+                  card drawn or shown)
+  save FILE       save the game and play on (dof play --load FILE)
+  quit            leave (you are offered to save first; Ctrl-C does the same)"""
 
 _CARD_NUMBER = re.compile(r"^(#\d+)\s+(.*)$")
 
@@ -81,17 +99,21 @@ def _names(matches: list[int], labels: list[str], most: int = 4) -> str:
     return ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
-def resolve(text: str, labels: list[str]) -> int:
-    """The index of the option ``text`` picks: a 1-based number, a label
-    (case-insensitive) or an unambiguous prefix of one; AnswerError otherwise."""
+def resolve(text: str, labels: list[str], numbers: list[int] | None = None) -> int:
+    """The index of the option ``text`` picks: its number (``numbers``, by
+    default 1 to n), its label (case-insensitive) or an unambiguous start
+    of it; AnswerError otherwise."""
     text = text.strip()
     n = len(labels)
+    numbers = numbers or list(range(1, n + 1))
+    which = (f"a number from 1 to {n}" if numbers == list(range(1, n + 1))
+             else "one of the numbers shown")
     if not text:
-        raise AnswerError(f"Type a number from 1 to {n} or a name ('help' for commands)")
+        raise AnswerError(f"Type {which} or a name ('help' for commands)")
     if text.isdigit():
-        if 1 <= int(text) <= n:
-            return int(text) - 1
-        raise AnswerError(f"There is no option {text}; choose 1 to {n}")
+        if int(text) in numbers:
+            return numbers.index(int(text))
+        raise AnswerError(f"There is no option {text}; type {which}")
     want = text.casefold()
     keys = [_keys(label) for label in labels]
     for test in (lambda k: k == want, lambda k: k.startswith(want)):
@@ -102,7 +124,7 @@ def resolve(text: str, labels: list[str]) -> int:
         if picked is not None:
             return picked
         raise AnswerError(f"'{text}' matches {_names(matches, labels)}; type more")
-    raise AnswerError(f"'{text}' is not an option; type a number from 1 to {n} or a name")
+    raise AnswerError(f"'{text}' is not an option; type {which} or a name")
 
 
 class HumanAgent:
@@ -124,39 +146,55 @@ class HumanAgent:
         self.clear = console.is_terminal if clear is None else clear
         self.recovery_dir = recovery_dir
         self.shown = 0  # log entries already on screen
+        self.since = 0  # the first log entry the current question's screen shows
 
     # ----------------------------------------------------------- agent
     def choose(self, game, decision: Decision) -> Any:
-        """Redraw, list the options and read until one option is picked."""
+        """Show the screen and read until one option is picked."""
+        choice = make_choice(decision)
+        self.since = self.shown
         if self.show_board:
-            self.draw(game, decision.player)
-        labels = [decision.label(i) for i in range(len(decision.options))]
-        self.show_options(decision, labels)
+            self.draw(game, choice)
+        else:
+            self.show_options(choice)
         while True:
             text = self.read(game, Text.assemble(side_text(decision.player),
-                                                 f" [1-{len(labels)}]> "))
-            if self.command(game, decision, text):
+                                                 f" [{choice.hint()}]> "))
+            if self.command(game, choice, text):
                 continue
-            try:
-                return decision.options[resolve(text, labels)]
-            except AnswerError as exc:
-                self.console.print(str(exc), style="yellow", markup=False, highlight=False)
+            # Asked for a space, a country's name lists its spaces: its full
+            # name even where it starts a space's ('Romania', 'Romanian
+            # Writers'), the start of it when that is no option's.
+            country = find_country(game, text, exact=True) if choice.spaces else None
+            if country is None:
+                try:
+                    return choice.option(resolve(text, choice.labels, choice.numbers))
+                except AnswerError as exc:
+                    country = find_country(game, text) if choice.spaces else None
+                    if country is None:
+                        self.console.print(str(exc), style="yellow", markup=False,
+                                           highlight=False)
+                        continue
+            self.console.print(country_table(game, country, choice.spaces))
 
     # ---------------------------------------------------------- output
-    def draw(self, game, viewer: str) -> None:
+    def draw(self, game, choice: Choice) -> None:
+        """The whole screen for a question, fitted to the terminal."""
         if self.clear:
             self.console.clear()
-        self.console.print(board_view(game, viewer, new_from=self.shown))
+        width, height = self.console.size
+        lines = prompt_screen(game, choice, self.since, width, height)
+        self.console.print(Text("\n").join(lines))
         self.shown = len(game.log)
 
-    def show_options(self, decision: Decision, labels: list[str]) -> None:
-        self.console.print(Text(decision.prompt, style="bold"))
-        items = [Text(f"{i + 1:>2}. {label}") for i, label in enumerate(labels)]
-        if len(items) <= 8:
-            for item in items:
-                self.console.print(item)
-        else:
-            self.console.print(Columns(items, column_first=True, padding=(0, 3)))
+    def show_options(self, choice: Choice) -> None:
+        """The question and its numbered options alone (no board)."""
+        width = self.console.size.width
+        self.console.print(Text(question(choice.decision), style="bold"))
+        for number, label in zip(choice.numbers, choice.labels, strict=True):
+            self.console.print(Text(f"{number:>2}. {label}"))
+        for reason in reason_lines(choice.decision, width):
+            self.console.print(reason)
 
     # ------------------------------------------------------------ input
     def read(self, game, prompt: Text | str) -> str:
@@ -181,20 +219,24 @@ class HumanAgent:
             self.console.print(f"Continue with: dof play --load {path}", markup=False,
                                highlight=False)
 
-    def command(self, game, decision: Decision, text: str) -> bool:
+    def command(self, game, choice: Choice, text: str) -> bool:
         """Run ``text`` when it is a command; False when it should be an answer."""
         word, _, rest = text.strip().partition(" ")
         word, rest = word.casefold(), rest.strip()
+        side = choice.decision.player
         if word in ("help", "?"):
             self.console.print(HELP, markup=False, highlight=False)
         elif word == "board" and rest:
-            self.picture(game, rest)
+            self.board(game, choice, rest)
         elif word == "board":
-            self.draw(game, decision.player)
-            self.show_options(decision, [decision.label(i) for i in range(len(decision.options))])
+            self.draw(game, choice)
+        elif word == "card":
+            self.card(game, rest, side)
+        elif word == "hand":
+            for number in sorted(game.state["hands"][side]):
+                self.console.print(card_text(game, number))
         elif word == "log":
-            count = int(rest) if rest.isdigit() else 60
-            self.console.print(log_view(game, count))
+            self.log(game, rest)
         elif word == "save":
             path = rest or self.save_path
             if not path:
@@ -204,10 +246,49 @@ class HumanAgent:
         elif word == "quit":
             self.quit(game)
         elif word == "undo":
-            self.undo(game, decision.player)
+            self.undo(game, side)
         else:
             return False
         return True
+
+    def log(self, game, rest: str) -> None:
+        """``log [N]``: the last N entries (a screenful by default)."""
+        width, height = self.console.size
+        if rest and not rest.isdigit():
+            self.console.print("Usage: log [N] (the last N log entries)", markup=False)
+            return
+        count = int(rest) if rest else height - 2
+        lines = log_lines(game, 10 ** 6, max(0, len(game.log) - count), width)
+        self.console.print(Text("\n").join(lines) if lines else Text("(empty)"))
+
+    def board(self, game, choice: Choice, rest: str) -> None:
+        """``board svg FILE`` writes a picture; ``board COUNTRY`` shows one
+        country's spaces, numbered when the question offers them."""
+        kind, _, path = rest.partition(" ")
+        if kind.casefold() == "svg":
+            self.picture(game, path.strip())
+            return
+        country = find_country(game, rest)
+        if country is None:
+            names = ", ".join(game.data.countries)
+            self.console.print(f"Usage: board COUNTRY (one of {names}) or board svg FILE",
+                               markup=False, highlight=False)
+            return
+        self.console.print(country_table(game, country, choice.spaces))
+
+    def card(self, game, text: str, viewer: str) -> None:
+        """``card N``: a card's facts and text, by number or name; a name
+        that matches nothing gets a 'did you mean' hint."""
+        if not text:
+            self.console.print("Usage: card N (a card's number or name: card 12, card walesa)",
+                               markup=False)
+            return
+        number, problem = find_card(game.data, text)
+        if number is None:
+            self.console.print(problem[:1].upper() + problem[1:], style="yellow", markup=False,
+                               highlight=False)
+            return
+        self.console.print(card_facts(game, number, viewer))
 
     def undo(self, game, side: str) -> None:
         """Back to this player's previous decision, as a new game (raises
@@ -224,20 +305,19 @@ class HumanAgent:
                            f"{state['ar']}).", markup=False, highlight=False)
         raise Undone(earlier)
 
-    def picture(self, game, rest: str) -> None:
+    def picture(self, game, path: str) -> None:
         """``board svg FILE``: the board as a picture; play goes on whatever happens."""
         from dof.cli.board_svg import BoardError, write_board
 
-        kind, _, path = rest.partition(" ")
-        if kind.casefold() != "svg" or not path.strip():
+        if not path:
             self.console.print("Usage: board svg FILE", markup=False)
             return
         try:
-            written = write_board(game, user_path(path.strip()))
+            written = write_board(game, user_path(path))
         except BoardError as exc:
             self.console.print(str(exc), style="red", markup=False)
         except OSError as exc:
-            self.console.print(f"Cannot write {path.strip()}: {exc.strerror or exc}",
+            self.console.print(f"Cannot write {path}: {exc.strerror or exc}",
                                style="red", markup=False)
         else:
             self.console.print(f"Wrote {written}", markup=False, highlight=False)
@@ -288,3 +368,23 @@ def write_save(game, path: str | Path) -> Path:
     of that name survives any failure. Returns the path written (``~``
     expanded)."""
     return write_atomic(path, json.dumps(game.to_json(), separators=(",", ":")))
+
+
+def find_card(data, text: str) -> tuple[int | None, str]:
+    """A strategy card by number ('12', '#12') or name (exact, or a unique
+    start of it; case and accents ignored): (number, '') or (None, why not,
+    with a 'did you mean' hint)."""
+    try:
+        return Names(data).card_number(text), ""
+    except UnknownName as exc:
+        problem = exc.message + (f"; {exc.hint}" if exc.hint else "")
+    want = key(text)
+    if want and not want.lstrip("#").isdigit():
+        found = sorted(n for n, c in data.cards.items() if key(c.name).startswith(want))
+        if len(found) == 1:
+            return found[0], ""
+        if found:
+            names = ", ".join(f"#{n} {data.cards[n].name}" for n in found[:5])
+            more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+            problem = f"'{text}' matches {names}{more}; type more"
+    return None, problem

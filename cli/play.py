@@ -14,7 +14,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from dof.cli.board_view import board_view, format_result, log_line
+from dof.cli.board_view import board_lines, format_result, log_lines, log_text
 from dof.cli.files import user_path
 from dof.cli.human import HumanAgent, Quit, Undone, write_save
 from dof.cli.sim import bot_seed
@@ -105,7 +105,7 @@ def drive(game: Game, agents: dict, console: Console, echo: bool, save: str | No
     while True:
         if echo:
             for entry in game.log[printed:]:
-                console.print(log_line(entry), highlight=False, soft_wrap=True)
+                console.print(log_text(game, entry), highlight=False, soft_wrap=True)
             printed = len(game.log)
         decision = game.pending
         if decision is None:
@@ -161,6 +161,9 @@ def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: st
     autosave(game, save, console)
     if humans:
         viewer = humans[0] if len(humans) == 1 else None
-        console.print(board_view(game, viewer, new_from=agents[humans[0]].shown))
+        width, height = console.size
+        board = board_lines(game, viewer, width)
+        news = log_lines(game, height - 2 - len(board), agents[humans[0]].shown, width)
+        console.print(Text("\n").join([*board, *news]))
     console.print(Text(format_result(game), style="bold"))
     return 0

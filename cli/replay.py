@@ -16,7 +16,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from dof.cli.board_view import board_view, format_result, log_line, side_text
+from dof.cli.board_view import board_lines, format_result, log_text, side_text
 from dof.cli.play import LoadError, read_save_file
 from dof.engine.game import SaveError
 from dof.engine.history import Move, Replay
@@ -73,7 +73,7 @@ def move_lines(replay: Replay, number: int) -> list[Text]:
                                (f"  turn {move.turn}, action round {move.ar}", "dim")),
                  Text.assemble(f"  {move.prompt} -> ", (move.label, "bold"))]
         entries = move.log
-    lines += [Text("    ").append_text(log_line(entry)) for entry in entries]
+    lines += [Text("    ").append_text(log_text(replay.final, entry)) for entry in entries]
     if number == len(replay.moves):
         lines.append(Text(ending(replay), style="bold"))
     return lines
@@ -89,12 +89,11 @@ def ending(replay: Replay) -> str:
 
 
 def show_board(console: Console, replay: Replay, number: int) -> None:
-    """The board after move ``number``, with the hand of the side to act
-    and that move's log lines marked new."""
+    """The board after move ``number``, with the hand of the side to act."""
     game = replay.game_at(number)
     viewer = game.pending.player if game.pending else None
-    new_from = len(game.log) - (len(replay.moves[number - 1].log) if number else 0)
-    console.print(board_view(game, viewer, new_from=new_from))
+    for line in board_lines(game, viewer, console.width):
+        console.print(line, soft_wrap=True)
 
 
 def as_json(path: str, replay: Replay, to: int | None) -> dict:

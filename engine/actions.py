@@ -11,12 +11,13 @@ from dof.engine.operations import (
     place_with_ops,
     support_checks,
     tiananmen_attempt,
+    uses_missing,
 )
 from dof.engine.piles import finish_card
 from dof.engine.protocols import RulesGame
 from dof.engine.scoring import play_scoring_card
 from dof.engine.selectors import event_available
-from dof.engine.vocabulary import Hook, Until
+from dof.engine.vocabulary import Cond, Hook, Until
 
 
 def rounds_allowed(game: RulesGame, side: str) -> int:
@@ -46,7 +47,8 @@ def choose_use(game: RulesGame, side: str, allowed=None, card: int | None = None
     if len(uses) <= 1:
         return uses[0] if uses else None
     return (yield game.ask("use", side, uses, prompt or f"{side}: use the Ops for",
-                           [OPS_USES[u] for u in uses], card=card))
+                           [OPS_USES[u] for u in uses],
+                           why_not=lambda: uses_missing(game, side, allowed), card=card))
 
 
 def use_ops(game: RulesGame, side: str, use: str, card: int | None, printed: int | None = None,
@@ -80,7 +82,8 @@ def action_round(game: RulesGame):
     elif not (yield from obligation(game, side)):
         options = playable_cards(game, side)
         card = yield game.ask("card", side, options, f"{side}: choose a card to play",
-                              describe=game.card_name)
+                              describe=game.card_name,
+                              why_not=lambda: cards_missing(game, side, options))
         yield from play_card(game, side, card)
     yield from hooks.run(game, Hook.ACTION_ROUND_END, player=side)
     expire(game, Until.END_OF_ACTION_ROUND)
@@ -159,6 +162,57 @@ def legal_cards(game: RulesGame, side: str, round_no: int) -> list[int]:
     return list(hand)
 
 
+def cards_missing(game: RulesGame, side: str, options: list[int]) -> list[tuple[str, str]]:
+    """Why cards in hand are not offered for the action round
+    (Decision.unavailable): Scoring cards must be played first (4.5.4), or a
+    card shown in advance must be played now (playable_cards)."""
+    if len(options) == len(game.hand(side)):
+        return []
+    if options == legal_cards(game, side, game.state["rounds"][side]):
+        why = ("your Scoring cards fill the action rounds left, and a Scoring card may never "
+               "be held (4.5.2, 4.5.4)")
+    else:
+        why = "a lasting event made you show the card you must play now (7.2)"
+    return [("Other cards", why)]
+
+
+def event_missing(game: RulesGame, side: str, card: int) -> str | None:
+    """Why ``side`` is not offered the event of the card he plays, for a
+    player (None when it is offered)."""
+    owner = game.data.cards[card].side
+    if owner not in (side, "neutral"):
+        if event_available(game, card, owner):
+            return f"the {owner}'s; it happens unless you attempt Tiananmen (5.2, 6.3.6)"
+        return f"the {owner}'s, and it cannot happen now (5.2)"
+    events = game.events
+    if events is None or not events.has_event(card):
+        return "not written yet: the card plays for Operations only"
+    cond = events.unmet(game, card, side)
+    if cond is None:
+        return None
+    arg = cond.get("arg")
+    if cond["cond"] == Cond.EVENT_OCCURRED:
+        return f"needs the event {game.card_name(cond['card'])} first (2.2.6)"
+    if cond["cond"] == Cond.NOT and isinstance(arg, dict) and arg["cond"] == Cond.EVENT_OCCURRED:
+        return f"the event {game.card_name(arg['card'])} has taken place and prevents it (7.5)"
+    return "its prerequisite does not hold now (7.1)"
+
+
+def play_missing(game: RulesGame, side: str, card: int) -> list[tuple[str, str]]:
+    """Why a way to play ``card`` is not offered, for Decision.unavailable:
+    the event (5.2, 7.1), a Tiananmen attempt (6.3.3, 6.3.7), or a once-per-turn
+    award already used this turn (6.3.5)."""
+    out = uses_missing(game, side, futile_checks=True)
+    why = event_missing(game, side, card)
+    if why:
+        out.append(("Event", why))
+    elif not play_option(game, side, "ops_and_event") and any(
+            e["rule"]["mode"] == "ops_and_event" and e.get("used_turn") == game.state["turn"]
+            and e["owner"] == side for e in hooks.active(game, Hook.PLAY_OPTION)):
+        out.append(("Operations and Event", "already used this turn (6.3.5)"))
+    return out
+
+
 def _own_event(game: RulesGame, side: str, card: int) -> bool:
     return game.data.cards[card].side in (side, "neutral") and event_available(game, card, side)
 
@@ -199,7 +253,7 @@ def play_card(game: RulesGame, side: str, card: int):
         game.note("unwritten", f"The event of {game.card_name(card)} is not written yet; "
                   "the card plays for operations only", card=card)
     use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
-                         card=card)
+                         why_not=lambda: play_missing(game, side, card), card=card)
     # After the choice and before the card's effects: a watch on how the
     # next card is played is settled here (ruling R53).
     yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card, played_use=use)
@@ -218,7 +272,8 @@ def ops_and_event(game: RulesGame, side: str, card: int, effect: dict):
     effect["used_turn"] = game.state["turn"]
     uses = ops_uses(game, side)
     use = yield game.ask("use", side, uses, f"{side}: use the Ops for",
-                         [OPS_USES[u] for u in uses], card=card)
+                         [OPS_USES[u] for u in uses],
+                         why_not=lambda: uses_missing(game, side, futile_checks=True), card=card)
     first = yield game.ask("order", side, ["event", "ops"], f"{side}: which first?",
                            ["Event first", "Operations first"])
     if first == "event":

@@ -37,7 +37,9 @@ class Decision:
     ``kind`` names the kind of choice (``card``, ``use``, ``place``, ``check``...),
     ``options`` are the legal answers (JSON-able values) and ``labels`` their
     display text, in the same order. Bots never read labels, so a decision may
-    instead carry ``describe`` to make them only when a person looks.
+    instead carry ``describe`` to make them only when a person looks. For the
+    same reason ``why_not`` says only when asked which answers a player might
+    expect are missing, and why (see :meth:`unavailable`).
     """
 
     kind: str
@@ -47,6 +49,7 @@ class Decision:
     labels: list[str] | None = None
     context: dict[str, Any] = field(default_factory=dict)
     describe: Callable[[Any], str] | None = None
+    why_not: Callable[[], list[tuple[str, str]]] | None = None
 
     def label(self, i: int) -> str:
         """Display text of option ``i``."""
@@ -55,6 +58,12 @@ class Decision:
         if self.describe:
             return self.describe(self.options[i])
         return str(self.options[i])
+
+    def unavailable(self) -> list[tuple[str, str]]:
+        """(what, why with the rule number) for each answer a player might
+        expect but is not offered, or offered but unable to act, worked out
+        from the game as it stands at this decision; plain data."""
+        return self.why_not() if self.why_not else []
 
     def check(self, answer: Any) -> Any:
         """Return ``answer`` when it is legal, else raise IllegalAnswer."""
@@ -74,4 +83,5 @@ class Decision:
             "options": self.options,
             "labels": [self.label(i) for i in range(len(self.options))],
             "context": self.context,
+            "unavailable": [list(item) for item in self.unavailable()],
         }

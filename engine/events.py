@@ -56,6 +56,13 @@ class EventRunner:
         ctx = Context(you=side, card=number)
         return all(holds(game, cond, ctx) for cond in card.requires)
 
+    def unmet(self, game: RulesGame, number: int, side: str) -> dict | None:
+        """The first prerequisite of the event that does not hold now (7.1),
+        so that a player can be told why the event is not offered."""
+        ctx = Context(you=side, card=number)
+        return next((cond for cond in self.cards[number].requires
+                     if not holds(game, cond, ctx)), None)
+
     def run_event(self, game: RulesGame, number: int, side: str) -> Steps:
         """The event happens for ``side``; True when it took effect (5.2)."""
         card = self.cards[number]
@@ -224,7 +231,8 @@ class EventRunner:
             if not self._can_act(game, op, ctx):
                 continue
             if (yield game.ask("may", ctx["actor"], ["yes", "no"],
-                               f"{ctx['actor']}: {_describe(op)}?", ["Yes", "No"])) != "yes":
+                               f"{ctx['actor']}: {_describe(op)}?", ["Yes", "No"],
+                               card=ctx.get("card"))) != "yes":
                 continue
             ctx.pop("acted", None)
             yield from handler(self, game, op, ctx)

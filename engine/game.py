@@ -538,9 +538,10 @@ class Game:
         return opponent(side)
 
     def ask(self, kind: str, player: str, options: list, prompt: str,
-            labels: list[str] | None = None, describe=None, **context: Any) -> Decision:
+            labels: list[str] | None = None, describe=None, why_not=None,
+            **context: Any) -> Decision:
         """Build a Decision (``answer = yield game.ask(...)``)."""
-        return Decision(kind, player, options, prompt, labels, context, describe)
+        return Decision(kind, player, options, prompt, labels, context, describe, why_not)
 
     def space_name(self, space: int) -> str:
         return self.data.spaces[space].name

@@ -4,6 +4,8 @@ events (7.4)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from dof.engine import hooks
 from dof.engine.board import controller
 from dof.engine.protocols import RulesGame
@@ -85,6 +87,7 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
 
         space = yield game.ask(
             "place", side, options, f"{side}: place an SP ({left} Ops left)", describe=label,
+            why_not=partial(placement_missing, game, spaces, costs, left, within is not None),
             ops_left=left, card=card,
         )
         left -= costs[space]
@@ -94,22 +97,74 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
 
 
+def space_names(game: RulesGame, spaces) -> str:
+    """Space names for a player, in map order."""
+    return ", ".join(game.space_name(s) for s in sorted(spaces))
+
+
+def placement_missing(game: RulesGame, reachable: list[int], costs: dict[int, int], left: int,
+                      confined: bool) -> list[tuple[str, str]]:
+    """Why spaces are not among the placement options (Decision.unavailable):
+    out of reach (6.1.2), banned by a lasting event, or too dear for the Ops
+    left (6.1.3)."""
+    out = []
+    banned = [s for s in reachable if s not in costs]
+    if banned:
+        out.append((space_names(game, banned), "a lasting event forbids placing SPs there (7.2)"))
+    for cost in sorted({c for c in costs.values() if c > left}):
+        dear = [s for s, c in costs.items() if c == cost]
+        out.append((space_names(game, dear), f"an SP there costs {cost} Ops (opponent-controlled, "
+                                             f"6.1.3); {left} left"))
+    if len(reachable) < live_count(game):
+        where = " or outside the spaces these Ops are limited to" if confined else ""
+        out.append(("Other spaces", f"out of reach of your SPs (6.1.2){where}"))
+    return out
+
+
+def live_count(game: RulesGame) -> int:
+    """How many spaces are on the map (a space can be destroyed)."""
+    return len(game.stability) - len(game.state["destroyed"])
+
+
 # -------------------------------------------------------- 6.2 support checks
 def check_targets(game: RulesGame, side: str, within=None,
                   need_opponent_sp: bool = True) -> list[int]:
     """6.2.3: any space holding opponent SPs (no reach needed in 2020), less
     those a lasting effect forbids; a card may waive the SP test (5.4)."""
-    other = game.state["sp"][game.opponent(side)]
-    spaces = range(len(other)) if within is None else within
-    destroyed = game.state["destroyed"]
-    if need_opponent_sp:
-        targets = [s for s in spaces if other[s]]
-    else:
-        targets = [s for s in spaces if s not in destroyed]
+    targets = check_candidates(game, side, within, need_opponent_sp)
     if hooks.active(game, Hook.CHECK_BAN):
         banned = hooks.banned_spaces(game, Hook.CHECK_BAN, side)
         targets = [s for s in targets if s not in banned]
     return targets
+
+
+def check_candidates(game: RulesGame, side: str, within=None,
+                     need_opponent_sp: bool = True) -> list[int]:
+    """6.2.3: the spaces holding opponent SPs (among ``within``), before
+    lasting effects forbid any."""
+    other = game.state["sp"][game.opponent(side)]
+    spaces = range(len(other)) if within is None else within
+    if need_opponent_sp:
+        return [s for s in spaces if other[s]]
+    destroyed = game.state["destroyed"]
+    return [s for s in spaces if s not in destroyed]
+
+
+def checks_missing(game: RulesGame, side: str, targets: list[int], within=None,
+                   need_opponent_sp: bool = True) -> list[tuple[str, str]]:
+    """Why spaces are not among the support check targets
+    (Decision.unavailable): a lasting event forbids them, or they hold no
+    opponent SPs (6.2.3)."""
+    out = []
+    candidates = check_candidates(game, side, within, need_opponent_sp)
+    banned = [s for s in candidates if s not in targets]
+    if banned:
+        out.append((space_names(game, banned),
+                    "a lasting event forbids support checks there (7.2)"))
+    if need_opponent_sp and len(candidates) < live_count(game):
+        where = " or are outside the spaces these checks are limited to" if within else ""
+        out.append(("Other spaces", f"they hold no opponent SPs to check (6.2.3){where}"))
+    return out
 
 
 def check_modifiers(game: RulesGame, side: str, space: int, bonus: int = 0,
@@ -192,7 +247,10 @@ def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: i
             options.append("stop")
         space = yield game.ask("check", side, options,
                                f"{side}: support check {i + 1} of {count} ({ops} Ops)",
-                               describe=_describe_target(game), ops=ops, card=card)
+                               describe=_describe_target(game),
+                               why_not=partial(checks_missing, game, side, targets, within,
+                                               need_opponent_sp),
+                               ops=ops, card=card)
         if space == "stop":
             return
         yield from support_check(game, side, ops, space, card, bonus)
@@ -207,6 +265,15 @@ def can_attempt_tiananmen(game: RulesGame, side: str) -> bool:
     """6.3.3 one attempt per turn; 6.3.7 none from the last box."""
     st = game.state
     return not st["tst_used"][side] and st["tiananmen"][side] < len(game.data.tiananmen)
+
+
+def tiananmen_barred(game: RulesGame, side: str) -> str | None:
+    """Why ``side`` may not attempt Tiananmen now, for a player (None if he may)."""
+    if game.state["tiananmen"][side] >= len(game.data.tiananmen):
+        return "your marker is in the final box (6.3.7)"
+    if game.state["tst_used"][side]:
+        return "already attempted this turn (6.3.3)"
+    return None
 
 
 def tiananmen_attempt(game: RulesGame, side: str, ops: int, card: int | None = None):
@@ -284,3 +351,18 @@ def ops_uses(game: RulesGame, side: str, allowed=None) -> list[str]:
     if "tiananmen" in uses and not can_attempt_tiananmen(game, side):
         uses.remove("tiananmen")
     return uses
+
+
+def uses_missing(game: RulesGame, side: str, allowed=None,
+                 futile_checks: bool = False) -> list[tuple[str, str]]:
+    """Why a use of the Ops among ``allowed`` is not offered (ops_uses), for
+    Decision.unavailable; with ``futile_checks``, also that support checks,
+    though offered, would find no target (6.2.3, ruling R7)."""
+    out = []
+    barred = tiananmen_barred(game, side)
+    if barred and (allowed is None or "tiananmen" in allowed):
+        out.append((OPS_USES["tiananmen"], barred))
+    if futile_checks and not check_targets(game, side):
+        out.append((OPS_USES["check"], "no space holds opponent SPs you may check (6.2.3); "
+                                       "choosing it loses the Ops (ruling R7)"))
+    return out

@@ -35,7 +35,8 @@ def op_choose(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
             ctx["chosen_country"] = options[0]
         elif options:
             ctx["chosen_country"] = yield game.ask("country", side, options,
-                                                   f"{side}: choose a country")
+                                                   f"{side}: choose a country",
+                                                   card=ctx.get("card"))
     else:
         options = card_pool(game, op["among"], ctx, who(ctx, op["among"].get("of")) or side)
         chosen = yield from pick_cards(game, ctx, op["among"], options, "choose")
@@ -58,7 +59,7 @@ def op_choose_one(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> St
     pick = open_[0]
     if len(open_) > 1:
         pick = yield game.ask("option", side, open_, f"{side}: choose one",
-                              [op["options"][i]["label"] for i in open_])
+                              [op["options"][i]["label"] for i in open_], card=ctx.get("card"))
     yield from runner.run(game, op["options"][pick]["do"], ctx)
 
 

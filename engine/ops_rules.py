@@ -82,7 +82,8 @@ def op_power_struggle(runner: Runner, game: RulesGame, op: dict, ctx: Context) -
     country = options[0]
     if len(options) > 1:
         country = yield game.ask("country", ctx["actor"], options,
-                                 f"{ctx['actor']}: hold a power struggle in")
+                                 f"{ctx['actor']}: hold a power struggle in",
+                                 card=ctx.get("card"))
     ctx["power_struggle_country"] = country
     yield from hold_power_struggle(game, country, ctx["actor"], initiative=ctx["actor"])
 

@@ -75,7 +75,7 @@ def pick_space(game: RulesGame, ctx: Context, options: list, what: str) -> Steps
         return options[0]
     return (yield game.ask(
         "space", side, options, f"{side}: {what}",
-        describe=lambda o: "Done" if o == "done" else game.space_name(o)))
+        describe=lambda o: "Done" if o == "done" else game.space_name(o), card=ctx.get("card")))
 
 
 def card_pool(game: RulesGame, sel: dict, ctx: Context, owner: str) -> list[int]:
@@ -119,7 +119,8 @@ def pick_cards(game: RulesGame, ctx: Context, sel: dict, pool: list[int], verb: 
             card = pool[0]
         else:
             card = yield game.ask("pick_card", side, options, f"{side}: {verb} a card",
-                                  describe=lambda c: "Done" if c == "done" else describe(c))
+                                  describe=lambda c: "Done" if c == "done" else describe(c),
+                                  card=ctx.get("card"))
         if card == "done":
             break
         pool.remove(card)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from dof.engine import hooks, rng
@@ -92,6 +93,12 @@ def free_spaces(game: RulesGame, side: str) -> list[int]:
     return [s for s in range(len(other)) if not other[s] and s not in destroyed]
 
 
+def setup_missing(game: RulesGame, side: str) -> list[tuple[str, str]]:
+    """Why the other spaces are not offered for a free SP (Decision.unavailable)."""
+    other = game.state["sp"][game.opponent(side)]
+    return [("Other spaces", "they hold opponent SPs (3.4)")] if any(other) else []
+
+
 def setup_step(game: RulesGame):
     """3.1 deal, then 3.4 free SPs in the order 2/3/3/4/2, then 13.0 bid SPs."""
     st = game.state
@@ -108,7 +115,7 @@ def setup_step(game: RulesGame):
             space = yield game.ask(
                 "setup_place", side, options,
                 f"Place a free SP ({i + 1} of {n}) in a space with no opponent SPs",
-                describe=game.space_name,
+                describe=game.space_name, why_not=partial(setup_missing, game, side),
             )
             st["sp"][side][space] += 1
             game.note("place", f"{side} places 1 SP in {game.space_name(space)} (setup)",

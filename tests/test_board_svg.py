@@ -229,7 +229,8 @@ def test_board_svg_at_the_prompt_then_play_goes_on(mid_game, tmp_path):
                           mid_game.events)
     out = tmp_path / "now.svg"
     con = console()
-    lines = [f"board svg {out}", "board svg /no/such/dir/x.svg", "board svg", "1"]
+    first = game.pending.options[0]  # a card: the prompt numbers cards by card number
+    lines = [f"board svg {out}", "board svg /no/such/dir/x.svg", "board svg", str(first)]
     agent = HumanAgent(con, lambda prompt: lines.pop(0), show_board=False)
     assert agent.choose(game, game.pending) == game.pending.options[0]
     text = output(con)
@@ -240,7 +241,7 @@ def test_board_svg_at_the_prompt_then_play_goes_on(mid_game, tmp_path):
 
 def test_the_help_lists_board_svg(mid_game):
     con = console()
-    lines = ["help", "1"]
+    lines = ["help", str(mid_game.pending.options[0])]
     HumanAgent(con, lambda prompt: lines.pop(0), show_board=False).choose(
         mid_game, mid_game.pending)
     assert "board svg FILE  write a picture of the board" in output(con)

@@ -124,9 +124,9 @@ def test_human_plays_then_quits_with_a_save(tmp_path):
 
 def test_undo_at_a_prompt_takes_back_the_last_decision(tmp_path):
     """'undo' goes back to the person's previous decision (the SP placed on
-    space 3 leaves again) and the game goes on from there."""
+    space 3, map number 4, leaves again) and the game goes on from there."""
     saves = []
-    for script in (["1", "Szczecin", "3"], ["1", "Szczecin", "3", "undo"]):
+    for script in (["1", "Szczecin", "4"], ["1", "Szczecin", "4", "undo"]):
         save = tmp_path / f"game{len(saves)}.json"
         con = console()
         assert run_play({"democrat": "human", "communist": "greedy"}, seed=2, load=None,

@@ -16,7 +16,7 @@ import pytest
 from rich.console import Console
 
 import dof
-from dof.cli.board_view import format_result
+from dof.cli.board_view import entry_text, format_result
 from dof.cli.human import write_save
 from dof.cli.main import main
 from dof.cli.play import run_play
@@ -55,9 +55,9 @@ def console() -> Console:
     return Console(file=io.StringIO(), width=100, force_terminal=False)
 
 
-def log_lines(entries: list[dict]) -> list[str]:
-    """Log entries as `dof replay` prints them."""
-    return [f"T{e['turn']} AR{e['ar']:<2} {e['text']}" for e in entries]
+def log_lines(game: Game) -> list[str]:
+    """A game's log entries as `dof replay` prints them, in a player's words."""
+    return [f"T{e['turn']} AR{e['ar']:<2} {entry_text(game, e)}" for e in game.log]
 
 
 def version_1(game: Game) -> dict:
@@ -164,7 +164,7 @@ def test_piped_replay_prints_the_whole_game(save_file, finished, capsys):
                         "    T1 AR0  Cards dealt; fixed SPs placed (3.2, 3.3)",
                         f"Move 1/{n}  Communist  turn 1, action round 0",
                         f"  Place a free SP (1 of 2) in a space with no opponent SPs -> {first}"]
-    assert [line[4:] for line in out if line.startswith("    T")] == log_lines(finished.log)
+    assert [line[4:] for line in out if line.startswith("    T")] == log_lines(finished)
     assert out[-1] == format_result(finished)
 
 
@@ -173,7 +173,7 @@ def test_replay_to_a_move_shows_the_board_after_it(save_file, finished, capsys):
     assert main(["replay", str(save_file), "--to", "12"]) == 0
     out = capsys.readouterr().out
     assert f"Move 12/{n}" in out and "Move 13/" not in out
-    assert "1989: Dawn of Freedom" in out  # the board's title
+    assert "Tiananmen: " in out and "\nPoland " in out  # the board: status and countries
     assert main(["replay", str(save_file), "--to", str(n + 1)]) == 1
     assert capsys.readouterr().err == f"dof: --to {n + 1}: the game in {save_file} has " \
                                       f"moves 1 to {n}\n"
@@ -204,7 +204,7 @@ def test_stepping_through_at_a_terminal(save_file, finished):
     shown = [line.split()[1] for line in out.splitlines() if line.startswith("Move ")]
     assert shown == [f"{i}/{n}" for i in (0, 1, 2, 1, 300)]
     assert f"There is no move 9999: the game has moves 1 to {n}." in out
-    assert "1989: Dawn of Freedom" in out  # the board after move 300
+    assert "Tiananmen: " in out and "\nPoland " in out  # the board after move 300
     assert "'x' is not a command; type help" in out
 
 

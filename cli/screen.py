@@ -1,0 +1,252 @@
+"""The prompt screen of `dof play`: what a player needs to answer one
+decision, fitted to the terminal (80x24 and up).
+
+Top to bottom: the board in a few lines, the log since the player's last
+decision (as much as fits), his hand, the question, its options and why
+an option he might expect is missing.
+
+Options keep their numbers from one question to the next, so that a number
+learnt is a number kept: a space is always its map number (1-75, grouped
+by country), a strategy card its card number, a use of a card always the
+same digit; other questions number their options 1 to n. Spaces are listed
+by country, shrunk to one line per country when they do not all fit.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+from dof.cli.board_view import (
+    card_line,
+    country_lines,
+    effects_lines,
+    fit_lines,
+    hand_line,
+    line,
+    log_lines,
+    ops_short,
+    power_struggle_lines,
+    status_lines,
+    words,
+)
+from dof.engine.decisions import Decision
+from dof.engine.terms import SIDES
+
+#: Decision kinds whose whole-number options are space ids (docs/api.md).
+SPACE_KINDS = frozenset({"setup_place", "place", "check", "space", "ps_support_loss"})
+#: Decision kinds that show the card in play above the question.
+CARD_CONTEXT_KINDS = frozenset({"use", "event_order", "order", "suppress", "may", "space",
+                                "pick_card", "option", "country"})
+#: The uses of a card (kind "use") always carry the same number.
+USE_NUMBERS = {"place": 1, "check": 2, "tiananmen": 3, "event": 4, "ops_and_event": 5}
+_CARD_LABEL = re.compile(r"#(\d+) ")
+_COST_ONE = re.compile(r" \(cost 1\)$")
+#: Screen lines a reason for a missing option may take, and all of them.
+REASON_LINES, REASONS_LINES = 2, 5
+
+
+@dataclass
+class Choice:
+    """A decision as the screen shows it: its options in display order,
+    each with its label and the number that picks it."""
+
+    decision: Decision
+    #: Option indices in display order.
+    order: list[int]
+    labels: list[str]
+    numbers: list[int]
+    #: What the options are: "space", "card" or "" (anything else).
+    what: str
+
+    def option(self, i: int) -> Any:
+        """The decision's option at display position ``i``."""
+        return self.decision.options[self.order[i]]
+
+    @property
+    def spaces(self) -> dict[int, int]:
+        """Space id -> number, for the space options."""
+        if self.what != "space":
+            return {}
+        return {self.option(i): n for i, n in enumerate(self.numbers) if _whole(self.option(i))}
+
+    def hint(self) -> str:
+        """What to type, for the input prompt."""
+        n = len(self.numbers)
+        if self.numbers == list(range(1, n + 1)):
+            return f"1-{n}"
+        return "card number or name" if self.what == "card" else "number or name"
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def make_choice(decision: Decision) -> Choice:
+    """The display order and numbers of ``decision``'s options (see the
+    module's docstring); an option that is neither space nor card after
+    spaces or cards (Stop, Done, the obligation) is 0."""
+    options = decision.options
+    raw = [decision.label(i) for i in range(len(options))]
+    spaces = [i for i, o in enumerate(options) if decision.kind in SPACE_KINDS and _whole(o)]
+    cards = [] if spaces else [
+        i for i, o in enumerate(options)
+        if _whole(o) and (m := _CARD_LABEL.match(raw[i])) and int(m[1]) == o]
+    first = sorted(spaces or cards, key=lambda i: options[i])
+    order = first + [i for i in range(len(options)) if i not in set(first)]
+    if first:
+        rest = len(order) - len(first)
+        numbers = [options[i] + 1 if spaces else options[i] for i in first]
+        numbers += [0] if rest == 1 else [max(numbers) + k + 1 for k in range(rest)]
+    elif decision.kind == "use" and all(o in USE_NUMBERS for o in options):
+        numbers = [USE_NUMBERS[options[i]] for i in order]
+    else:
+        numbers = list(range(1, len(order) + 1))
+    what = "space" if spaces else "card" if cards else ""
+    return Choice(decision, order, [_label(decision, raw[i]) for i in order], numbers, what)
+
+
+def _label(decision: Decision, text: str) -> str:
+    """An option's label for the screen: a placement's usual cost of 1 Op
+    goes without saying, and a label reads as a player writes."""
+    if decision.kind == "place":
+        text = _COST_ONE.sub("", text)
+    text = words(text)
+    return text[:1].upper() + text[1:]
+
+
+def prompt_screen(game, choice: Choice, new_from: int, width: int, height: int) -> list[Text]:
+    """The whole screen for ``choice``, in at most ``height - 1`` lines (the
+    last is the input line); the log gets the lines left over."""
+    decision = choice.decision
+    viewer = decision.player
+    # In a Power Struggle only its country matters: the room goes to the cards.
+    ps = game.state["ps"]
+    countries = country_lines(game, width, only=ps["country"] if ps else None)
+    top = [*status_lines(game, width), *effects_lines(game, width), *countries,
+           *power_struggle_lines(game, viewer, width)]
+    ask = []
+    if viewer in SIDES and choice.what != "card" and game.state["hands"][viewer]:
+        ask.append(hand_line(game, viewer, width))
+    card = decision.context.get("card")
+    if decision.kind in CARD_CONTEXT_KINDS and isinstance(card, int):
+        ask.append(card_line(game, card, width, prefix="Card: "))
+    ask.append(line(Text(question(decision), style="bold"), width=width))
+    reasons = reason_lines(decision, width)
+    room = height - 1 - len(top) - len(ask) - len(reasons)
+    options = option_lines(game, choice, width, room)
+    log = log_lines(game, room - len(options), new_from, width)
+    return [*top, *log, *ask, *options, *reasons]
+
+
+def question(decision: Decision) -> str:
+    """The decision's prompt as a player reads it."""
+    return words(decision.prompt[:1].upper() + decision.prompt[1:])
+
+
+def option_lines(game, choice: Choice, width: int, room: int) -> list[Text]:
+    """The numbered options in at most ``room`` lines where they can be:
+    spaces by country (one line per country when all do not fit), cards
+    one a line with Ops and summary, others one a line or in columns."""
+    if choice.what == "space":
+        full = _space_lines(game, choice, width, compact=False)
+        return full if len(full) <= room else _space_lines(game, choice, width, compact=True)
+    if choice.what == "card":
+        count = sum(1 for i in range(len(choice.order)) if _whole(choice.option(i)))
+        rest = len(choice.order) - count
+        if count + rest <= room:
+            cards = [card_line(game, choice.option(i), width) for i in range(count)]
+        else:  # too many for a line each: names and Ops only ('card N' tells more)
+            cards = _squeeze([f"{choice.labels[i]} ({ops_short(game, choice.option(i))})"
+                              for i in range(count)], width, room - rest)
+        return [*cards, *_plain_lines(choice, count, width, rest)]
+    return _plain_lines(choice, 0, width, room)
+
+
+def _plain_lines(choice: Choice, start: int, width: int, room: int) -> list[Text]:
+    """Options from display position ``start`` on: one a line; in columns
+    (numbered down each column) when that does not fit ``room``; else one
+    after another, wrapped."""
+    items = [f"{choice.numbers[i]:>2}. {choice.labels[i]}"
+             for i in range(start, len(choice.labels))]
+    if len(items) <= max(room, 1):
+        return [line(item, width=width) for item in items]
+    cell = min(max(len(item) for item in items) + 2, width)
+    columns = max(1, width // cell)
+    rows = math.ceil(len(items) / columns)
+    if rows <= room:
+        return _columns(items, rows, cell, width)
+    return _squeeze(items, width, room)
+
+
+def _columns(items: list[str], rows: int, cell: int, width: int) -> list[Text]:
+    """``items`` down ``rows`` rows, column after column, ``cell`` wide each."""
+    return [line("".join(f"{items[c * rows + r]:<{cell}}"
+                         for c in range(math.ceil(len(items) / rows))
+                         if c * rows + r < len(items)).rstrip(), width=width)
+            for r in range(rows)]
+
+
+def _squeeze(items: list[str], width: int, room: int) -> list[Text]:
+    """``items`` in at most ``room`` lines if they can be: one after
+    another, else in as many columns as that takes, each item cut to fit
+    (the last resort of a very long list)."""
+    flowed = _flow(items, width)
+    rows = max(room, 1)
+    cell = width // math.ceil(len(items) / rows)
+    if len(flowed) <= rows or cell < 12:
+        return flowed
+    cut = [item if len(item) < cell else item[:cell - 2] + "…" for item in items]
+    return _columns(cut, rows, cell, width)
+
+
+def _flow(items: list[str], width: int, indent: int = 0) -> list[Text]:
+    """``items`` one after another, two spaces apart, wrapped at ``width``
+    (continuation lines indented by ``indent``)."""
+    out: list[str] = []
+    for item in items:
+        if out and len(out[-1]) + 2 + len(item) <= width:
+            out[-1] += "  " + item
+        else:
+            out.append((" " * indent if out else "") + item)
+    return [line(text, width=width) for text in out]
+
+
+def _space_lines(game, choice: Choice, width: int, compact: bool) -> list[Text]:
+    """Space options by country: 'Poland  13 Szczecin  14 Gdansk ...'
+    wrapped under the country's name, or with ``compact`` one line per
+    country with the range of its map numbers; then the other options."""
+    indent = 15
+    numbers = choice.spaces
+    labels = {choice.option(i): choice.labels[i] for i in range(len(choice.order))}
+    out: list[Text] = []
+    for country, info in game.data.countries.items():
+        offered = [s for s in info.spaces if s in numbers]
+        if not offered:
+            continue
+        head = Text(f"{country:<{indent}}", style="bold")
+        if compact:
+            span = f"{info.spaces[0] + 1}-{info.spaces[-1] + 1}"
+            out.append(line(head, f"({span})".ljust(8), ", ".join(labels[s] for s in offered),
+                            width=width))
+            continue
+        flowed = _flow([f"{numbers[s]:>2} {labels[s]}" for s in offered], width - indent)
+        out += [line(head if k == 0 else " " * indent, part, width=width)
+                for k, part in enumerate(flowed)]
+    if compact:
+        out.append(line(Text("Type a space's name, or a country's name to see its spaces with "
+                             "their numbers.", style="dim"), width=width))
+    return [*out, *_plain_lines(choice, len(numbers), width, len(choice.order))]
+
+
+def reason_lines(decision: Decision, width: int) -> list[Text]:
+    """Why options a player might expect are missing, with the rule."""
+    out: list[Text] = []
+    for what, why in decision.unavailable():
+        text = Text.assemble("- ", Text(words(what), style="yellow"), ": ", words(why))
+        out += fit_lines(text, width, REASON_LINES)
+    return out[:REASONS_LINES]
