@@ -120,7 +120,7 @@ def final_scoring(game: RulesGame):
         score_country(game, country)
     held = sum(1 for c in game.data.countries if st["power"][c] == "communist")
     game.add_vp(held * game.data.final_power_bonus,
-                f"Communist holds Power in {held} countries (10.4.1)")
+                f"Communist holds Power in {held} countr{'y' if held == 1 else 'ies'} (10.4.1)")
     yield from hooks.run(game, Hook.FINAL_SCORING)
     raise GameOver(vp_leader(game), Termination.FINAL_SCORING, f"final VP {st['vp']:+d}")
 

@@ -20,7 +20,9 @@ the new game goes another way. The log hashes were taken again when a
 support check began to count the use of the lasting effects that modified
 it after its result, not before: each "is no longer in effect" entry now
 follows the check it served (the same entries, only those pairs swapped;
-states, results and decisions unchanged).
+states, results and decisions unchanged). Seeds 21, 22, 24 and 29 were
+taken again when final scoring's "holds Power in 1 countries" became "1
+country" (the only change in their logs).
 """
 
 from __future__ import annotations
@@ -62,15 +64,15 @@ GAMES = {
     18: ('democrat', 'final_scoring', 36, 770, 'ceef6c3780b6d745', '97aa1d9faeec1199'),
     19: ('democrat', 'automatic_victory', 22, 692, '2d4c2d12925625a4', '5501802097fa5f5c'),
     20: ('democrat', 'final_scoring', 6, 667, 'dbcd81cde621a34b', '6b64806e44e4ce6b'),
-    21: ('democrat', 'final_scoring', 3, 730, '8f411dd0effe1269', '5c545c90218180d5'),
-    22: ('communist', 'final_scoring', -12, 770, '59717efd888589b1', 'a9656b749517bb44'),
+    21: ('democrat', 'final_scoring', 3, 730, '8f411dd0effe1269', 'fdea68e534c242e5'),
+    22: ('communist', 'final_scoring', -12, 770, '59717efd888589b1', '4cbfa169f3b0f6b7'),
     23: ('democrat', 'automatic_victory', 21, 375, 'f202960f5359f5ab', '03e4bdbe46e06616'),
-    24: ('democrat', 'final_scoring', 4, 701, '246cb7d44ebc7566', 'd7f998b2f7a871f2'),
+    24: ('democrat', 'final_scoring', 4, 701, '246cb7d44ebc7566', 'd3b08f3b439bd167'),
     25: ('democrat', 'final_scoring', 13, 665, '1cc22f7bd1d30cfd', '481e7d6ff85c997e'),
     26: ('democrat', 'automatic_victory', 22, 577, '3fc51146146fc332', '4640b62ee5f1c42a'),
     27: ('communist', 'final_scoring', -10, 721, '1f6efb354707bd9e', '5e76fbea7c453c56'),
     28: ('democrat', 'automatic_victory', 25, 478, '301dac5d5b29a898', 'f93114e283eadf85'),
-    29: ('communist', 'final_scoring', -7, 711, '06b8ced2fa2ddcbf', '1c5f6d8799400ca3'),
+    29: ('communist', 'final_scoring', -7, 711, '06b8ced2fa2ddcbf', '40086ab2778f2d89'),
     30: ('democrat', 'final_scoring', 20, 695, '040d9e46ca143e9a', 'e540a69a85fef4d0'),
 }
 
