@@ -28,7 +28,15 @@ from rich.table import Table
 
 from dof.cli.board_view import HOW_TEXT
 from dof.cli.files import write_atomic
-from dof.cli.sim import Batch, SimError, available_cpus, play_here, progress_bar, summarize
+from dof.cli.sim import (
+    Batch,
+    SimError,
+    available_cpus,
+    play_here,
+    play_on_ray,
+    progress_bar,
+    summarize,
+)
 from dof.engine.terms import SIDES
 
 #: z for a two-sided 95% interval (about 1.96).
@@ -42,10 +50,11 @@ Loaded = tuple[Any, Any]  # (data, events) as cli.main.load_game builds them
 
 # ------------------------------------------------------------------ playing
 def run_balance(games: int, seed: int, bot: str, fmt: str, base: Loaded, modded: Loaded,
-                console: Console, mod: Path, jobs: int | None = None,
+                console: Console, mod: Path, jobs: int | None = None, ray: str | None = None,
                 out: Path | None = None) -> int:
     """Play seeds ``seed``..``seed + games - 1`` with ``bot`` on both sides,
-    without and with the mod, and show (text) or write (json, html; to
+    without and with the mod (on ``jobs`` processes or the Ray cluster at
+    ``ray``, as sim plays them), and show (text) or write (json, html; to
     ``out`` or, for json, stdout) the comparison. Exit code 1 when a game
     failed (it is listed with its replay command), else 0."""
     kinds = {side: bot for side in SIDES}
@@ -56,7 +65,9 @@ def run_balance(games: int, seed: int, bot: str, fmt: str, base: Loaded, modded:
     records = {}
     for arm, (data, events), folder in (("base", base, None), ("mod", modded, mod)):
         batch = Batch(data, events, kinds, folder)
-        records[arm] = play_here(batch, seeds, jobs, progress_bar(console, games, shown))
+        display = progress_bar(console, games, shown)
+        records[arm] = play_here(batch, seeds, jobs, display) if ray is None \
+            else play_on_ray(batch, seeds, ray, display)
     report = compare(records["base"], records["mod"], modded[0],
                      mod_cards(base[1].deck, modded[1].deck))
     report = {"mod": str(mod), "bot": bot, "seed": seed, **report,

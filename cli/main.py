@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # each command imports what it needs: --help starts fast
     from rich.console import Console
 
-BOTS = ("random", "greedy")
+BOTS = ("random", "greedy", "search")
 PLAYERS = ("human", *BOTS)
+BOT_HELP = "search:N or search:Ts sets the search bot's budget (N playouts, T seconds a decision)"
 
 
 class CliError(Exception):
@@ -61,6 +62,27 @@ def positive(text: str) -> int:
     return int(text)
 
 
+def player(allowed: tuple[str, ...]):
+    """An argument type for a player: one of ``allowed``; the search bot may
+    carry its budget (search:500, search:1.5s)."""
+    def parse(text: str) -> str:
+        name, sep, budget = text.partition(":")
+        if name in allowed and not sep:
+            return text
+        if name == "search" and name in allowed:
+            from dof.engine.search import search_budget
+
+            try:
+                search_budget(budget)
+                return text
+            except ValueError:
+                pass
+        raise argparse.ArgumentTypeError(
+            f"expected one of {', '.join(allowed)} (or search:N, search:Ts), got {text!r}")
+    parse.__name__ = "player"
+    return parse
+
+
 def version() -> str:
     from importlib import metadata
 
@@ -91,8 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a game (you are the Democrat by default)")
-    play.add_argument("--democrat", choices=PLAYERS, default="human")
-    play.add_argument("--communist", choices=PLAYERS, default="greedy")
+    play.add_argument("--democrat", type=player(PLAYERS), default="human",
+                      metavar="{" + ",".join(PLAYERS) + "}", help=BOT_HELP)
+    play.add_argument("--communist", type=player(PLAYERS), default="greedy",
+                      metavar="{" + ",".join(PLAYERS) + "}")
     play.add_argument("--seed", type=int, help="game seed (random and printed if omitted)")
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
     play.add_argument("--save", metavar="FILE",
@@ -123,8 +147,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("sim", help="play many bot games and summarize them")
     sim.add_argument("--games", type=positive, required=True)
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    sim.add_argument("--democrat", choices=BOTS, default="random")
-    sim.add_argument("--communist", choices=BOTS, default="random")
+    sim.add_argument("--democrat", type=player(BOTS), default="random",
+                     metavar="{" + ",".join(BOTS) + "}", help=BOT_HELP)
+    sim.add_argument("--communist", type=player(BOTS), default="random",
+                     metavar="{" + ",".join(BOTS) + "}")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--mod", type=mod_dir, metavar="DIR")
     sim.add_argument("--out", metavar="FILE", help="also write one JSON line per game to FILE")
@@ -142,10 +168,15 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--games", type=positive, required=True,
                          help="games per arm (each seed is played with and without the mod)")
     balance.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    balance.add_argument("--bot", choices=BOTS, default="random",
-                         help="the bot playing both sides (default random)")
-    balance.add_argument("--jobs", type=positive, metavar="N",
-                         help="play on N processes (default: one per core)")
+    balance.add_argument("--bot", type=player(BOTS), default="random",
+                         metavar="{" + ",".join(BOTS) + "}",
+                         help=f"the bot playing both sides (default random); {BOT_HELP}")
+    where = balance.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=positive, metavar="N",
+                       help="play on N processes (default: one per core)")
+    where.add_argument("--ray", metavar="ADDRESS",
+                       help="play on a Ray cluster: auto (the running one), local (start one) "
+                            "or its address; needs pip install 'dof[ray]'")
     balance.add_argument("--format", dest="fmt", choices=("text", "json", "html"),
                          default="text")
     balance.add_argument("-o", "--out", metavar="FILE",
@@ -283,7 +314,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     modded = load_game(args.mod)
     try:
         return run_balance(args.games, args.seed, args.bot, args.fmt, load_game(None), modded,
-                           terminal(), args.mod, jobs=args.jobs, out=out)
+                           terminal(), args.mod, jobs=args.jobs, ray=args.ray, out=out)
     except SimError as exc:
         raise CliError(str(exc)) from None
 

@@ -14,6 +14,7 @@ _EXPORTS = {
     "Decision": "decisions", "IllegalAnswer": "decisions",
     "Game": "game", "SaveError": "game", "Move": "history", "Replay": "history",
     "GreedyAgent": "agents", "RandomAgent": "agents", "ScriptedAgent": "agents",
+    "SearchAgent": "search",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -1,4 +1,5 @@
-"""Agents answer Decisions: random, greedy and scripted bots.
+"""Agents answer Decisions: random, greedy and scripted bots, and by name
+the search bot too (engine/search.py).
 
 Each follows the Agent protocol (engine/api.py): it sees its side's view, not
 the game. The human agent lives in the command line (it reads the keyboard;
@@ -14,6 +15,7 @@ from typing import Any
 from dof.engine.api import View
 from dof.engine.board import controls, opponent
 from dof.engine.decisions import Decision
+from dof.engine.search import SearchAgent, search_budget
 from dof.engine.terms import SIDES
 
 
@@ -87,9 +89,14 @@ class GreedyAgent:
 
 
 def make_agent(kind: str, seed: int) -> Any:
-    """An agent by name: 'random' or 'greedy' (the CLI adds 'human')."""
-    if kind == "random":
+    """An agent by name: 'random', 'greedy' or 'search', the last with an
+    optional budget, 'search:500' playouts or 'search:1.5s' seconds a
+    decision (the CLI adds 'human')."""
+    name, sep, budget = kind.partition(":")
+    if name == "search":
+        return SearchAgent(seed, **(search_budget(budget) if sep else {}))
+    if not sep and name == "random":
         return RandomAgent(seed)
-    if kind == "greedy":
+    if not sep and name == "greedy":
         return GreedyAgent(seed)
-    raise ValueError(f"unknown agent {kind!r} (expected random or greedy)")
+    raise ValueError(f"unknown agent {kind!r} (expected random, greedy or search)")

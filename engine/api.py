@@ -16,6 +16,7 @@ game has moved on raises StaleView. What it returned is the bot's own to keep.
 from __future__ import annotations
 
 import marshal
+import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
@@ -110,6 +111,19 @@ class View:
             raise IllegalAnswer(f"there is no {self.side} decision to preview")
         return self._read("preview", answer)
 
+    def sample(self, seed: int) -> Any:
+        """A Game this side cannot tell from the real one, for a bot to play
+        on for both sides (a search): the cards it cannot see are dealt anew
+        from ``seed`` and the dice re-seeded from it. Unlike a preview, the
+        sample holds nothing of the real hidden cards or dice: the same view
+        and seed give the same sample whatever they are. It cannot be saved
+        or looked ahead from before its next checkpoint (an action round or
+        turn step begins), whose snapshot would be the real game's.
+        """
+        if self._decision is None:
+            raise IllegalAnswer(f"there is no {self.side} decision to sample at")
+        return self._read("sample", seed)
+
     def __repr__(self) -> str:
         kind = self.decision.kind if self.decision else "no decision"
         return f"<View for the {self.side} ({kind})>"
@@ -137,6 +151,9 @@ def _view(game, side: str, deep: bool) -> View:
         if what == "log":
             return marshal.loads(marshal.dumps(game.log[:at]))
         copy = game.lookahead()
+        if what == "sample":
+            _deal_anew(copy, side, pending, answer)
+            return copy
         _forget(copy.state, side, pending)
         copy.answer(answer)
         return _view(copy, side, deep=False)
@@ -225,32 +242,53 @@ def _public(state: dict, side: str, deep: bool) -> dict:
     return out
 
 
-def _forget(state: dict, side: str, pending: Decision) -> None:
+def _forget(state: dict, side: str, pending: Decision,
+            deal: random.Random | None = None) -> None:
     """Re-seed a look-ahead copy's dice and shuffle the cards ``side`` cannot
-    see among their places, keeping each pile's size. The cards he knows stay
+    see among their places, keeping each pile's size (by ``deal`` for a
+    sample, whose dice are already re-seeded). The cards he knows stay
     put: those he is picking from (an opponent's hand shown to him) and a card
     the opponent revealed as his next play. Lists change in place: the rules
     in progress hold them."""
-    state["rng"] ^= _RESEED
+    if deal is None:
+        state["rng"] ^= _RESEED
     other = opponent(side)
     known = {state["must_play"][other]}
     if pending.kind == "pick_card":
         known |= {o for o in pending.options if isinstance(o, int)}
     _shuffle_among(state, [state["deck"], state["hands"][other], state["set_aside"][other]],
-                   known)
+                   known, deal)
     ps = state["ps"]
     if ps is not None:
         piles = [ps["deck"]] if ps["revealed"][other] else [ps["deck"], ps["hands"][other]]
-        moved = _shuffle_among(state, piles, set())
+        moved = _shuffle_among(state, piles, set(), deal)
         ps["dealt"][other] = [moved.get(c, c) for c in ps["dealt"][other]]
 
 
-def _shuffle_among(state: dict, piles: list[list], known: set) -> dict:
-    """Shuffle the unknown cards of ``piles`` among their places; returns
-    {old card: new card} for every place."""
+def _deal_anew(copy, side: str, pending: Decision, seed: int) -> None:
+    """Make a look-ahead copy a sample (View.sample): its dice re-seeded and
+    the cards ``side`` cannot see dealt anew from ``seed`` alone (sorted
+    first, so that where they really were makes no difference), and its
+    snapshots and answers of the real game dropped."""
+    state = copy.state
+    deal = random.Random(seed)
+    state["rng"] = rng.seed_state(deal.getrandbits(64))
+    _forget(state, side, pending, deal)
+    copy.forget_past()  # the real game's snapshots would replay its secrets
+
+
+def _shuffle_among(state: dict, piles: list[list], known: set,
+                   deal: random.Random | None = None) -> dict:
+    """Shuffle the unknown cards of ``piles`` among their places (with
+    ``deal``: sorted, then shuffled by it); returns {old card: new card}
+    for every place."""
     places = [(pile, i) for pile in piles for i, c in enumerate(pile) if c not in known]
     cards = [pile[i] for pile, i in places]
-    rng.shuffle(state, cards)
+    if deal is None:
+        rng.shuffle(state, cards)
+    else:
+        cards.sort()
+        deal.shuffle(cards)
     moved = {}
     for (pile, i), card in zip(places, cards, strict=True):
         moved[pile[i]] = card

@@ -472,6 +472,15 @@ class Game:
         copy._history = since  # so that a copy can look ahead in turn
         return copy
 
+    def forget_past(self) -> None:
+        """Drop the snapshots and answers: a look-ahead copy whose hidden
+        cards were dealt anew (View.sample) must not rebuild the real ones
+        from them. Until its next checkpoint it can be neither saved nor
+        looked ahead from."""
+        self._ckpt = self._start = b""
+        self._history = []
+        self._ckpt_at = self._ckpt_log = self._start_log = 0
+
     def relink(self) -> None:
         """Rebuild adjacency from the map, less destroyed spaces, plus the
         links the state adds (a destroyed space's neighbours join up)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -128,6 +129,28 @@ def test_two_processes_give_the_same_report_as_one(gifts, capsys):
         return report
 
     assert printed("2") == printed("1")
+
+
+def test_ray_plays_both_arms_with_sims_runner(gifts, monkeypatch, capsys):
+    """--ray hands each arm to `dof sim`'s Ray runner, the same seeds each."""
+    played = []
+
+    def on_ray(batch, seeds, address, display):
+        played.append((batch.mod, address, list(seeds)))
+        return balance.play_here(batch, seeds, 1, display)
+
+    monkeypatch.setattr(balance, "play_on_ray", on_ray)
+    assert main(["balance", "--mod", str(gifts), "--games", "2", "--seed", "5", "--ray", "auto",
+                 "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+    assert played == [(None, "auto", [5, 6]), (gifts, "auto", [5, 6])]
+
+
+def test_ray_not_installed_is_one_clear_line(gifts, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` fails as if not installed
+    assert main(["balance", "--mod", str(gifts), "--games", "2", "--ray", "auto"]) == 1
+    assert capsys.readouterr().err == (
+        "dof: --ray needs Ray, which is not installed: pip install 'dof[ray]'\n")
 
 
 # ---------------------------------------------------------------------- html

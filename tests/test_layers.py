@@ -39,6 +39,8 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("interpreter", frozenset({"events"})),
     ("public API", frozenset({"api"})),
     ("game driver", frozenset({"game"})),
+    ("judging a position", frozenset({"judge"})),
+    ("search bot", frozenset({"search"})),
     ("tools on a game", frozenset({"position", "agents", "history", "__init__"})),
 ]
 

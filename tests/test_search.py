@@ -1,0 +1,183 @@
+"""The search bot (engine/search.py) and the samples it searches on
+(View.sample): it plays whole legal games, it decides from what its side
+can see and nothing else, and a seed replays its every answer.
+
+The budgets here are tiny, so that the games take a second or two; its
+strength against greedy is measured with `dof sim`, never asserted."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import dof
+from dof.cli.main import build_parser, main
+from dof.engine import IllegalAnswer, RandomAgent, Termination, play, view
+from dof.engine.agents import make_agent
+from dof.engine.game import Game, save_header
+from dof.engine.judge import Judge
+from dof.engine.search import SearchAgent, search_budget
+
+
+def random_bots() -> dict:
+    """Two random bots, new for each game: shared ones would make a test's
+    game depend on the tests before it."""
+    return {"democrat": RandomAgent(1), "communist": RandomAgent(2)}
+
+
+def second_card_play(seed: int) -> Game:
+    """A game at the Communist's second card play; saved once before, so
+    that it has a snapshot of the start of this action round."""
+    game = dof.new_game(seed)
+    game.to_json()
+    bots = random_bots()
+    while not (game.pending.kind == "card" and game.state["ar"] == 3):
+        play(game, bots, limit=1)
+    return game
+
+
+def with_hidden_cards_moved(game: Game, side: str) -> Game:
+    """The same game, but ``side``'s hand swapped for cards of the draw deck
+    since the start of the action round: his opponent cannot tell the two
+    apart."""
+    save = game.to_json()
+    checkpoint = save["checkpoint"]
+    start = checkpoint["state"]
+    hand, deck = start["hands"][side], start["deck"]
+    n = len(hand)
+    start["hands"][side], start["deck"] = deck[:n], hand + deck[n:]
+    # Rebuilt from that checkpoint, as a version 1 save (one without the start) is.
+    since = {**save_header(game.events), "version": 1, "checkpoint": start, "log": [],
+             "journal": save["answers"][checkpoint["answers"]:], "state": save["state"]}
+    twin = Game.from_json(since, game.data, game.events, verify=False)
+    assert twin.state["hands"][side] != game.state["hands"][side]
+    return twin
+
+
+# ------------------------------------------------------------------ games
+@pytest.mark.parametrize("side", ["democrat", "communist"])
+def test_the_search_bot_plays_a_whole_legal_game(side):
+    game = dof.new_game(seed=2)
+    other = "communist" if side == "democrat" else "democrat"
+    outcome = play(game, {side: SearchAgent(seed=1, playouts=4), other: RandomAgent(3)})
+    assert outcome.termination in Termination and game.pending is None
+
+
+def test_the_same_seed_gives_the_same_answers():
+    games = []
+    for _ in range(2):
+        game = dof.new_game(seed=6)
+        play(game, {"democrat": SearchAgent(seed=4, playouts=6),
+                    "communist": SearchAgent(seed=5, playouts=6)}, limit=120)
+        games.append(game)
+    assert games[0].state == games[1].state and games[0].log == games[1].log
+
+
+# ------------------------------------------------------- hidden information
+def test_a_sample_deals_the_hidden_cards_anew_and_leaves_the_game_alone():
+    game = second_card_play(seed=3)
+    before = json.dumps(game.to_json())
+    seen = view(game, "communist")
+    sample, again, other = seen.sample(11), seen.sample(11), seen.sample(12)
+    assert sample.state == again.state and sample.state != other.state
+    state = game.state
+    assert sample.state["hands"]["communist"] == state["hands"]["communist"]
+    hidden = sorted(state["hands"]["democrat"] + state["deck"])
+    assert sorted(sample.state["hands"]["democrat"] + sample.state["deck"]) == hidden
+    assert sample.state["hands"]["democrat"] != state["hands"]["democrat"]
+    assert sample.state["rng"] != state["rng"]
+    assert sample.pending.options == game.pending.options
+    assert json.dumps(game.to_json()) == before
+    with pytest.raises(IllegalAnswer, match="no democrat decision"):
+        view(game, "democrat").sample(1)
+
+
+def test_a_sample_is_the_same_whatever_the_hidden_cards_are():
+    game = second_card_play(seed=3)
+    twin = with_hidden_cards_moved(game, "democrat")
+    seen, seen_twin = view(game, "communist"), view(twin, "communist")
+    assert seen.state == seen_twin.state
+    assert seen.sample(5).state == seen_twin.sample(5).state
+
+
+def test_the_search_bot_answers_the_same_whatever_the_opponents_hand():
+    """Two games the Communist cannot tell apart: every playout he weighs
+    comes out the same in both, and so do his answers up to the Democrat's
+    first decision."""
+    game = second_card_play(seed=3)
+    twin = with_hidden_cards_moved(game, "democrat")
+    bot = SearchAgent(seed=9)
+    seen, seen_twin = view(game, "communist"), view(twin, "communist")
+    judge = bot.judge(seen)
+    for line in bot.card_lines(seen, seen.decision):
+        for seed in (1, 2):
+            assert bot.playout(seen, judge, "communist", line, seed) == \
+                bot.playout(seen_twin, judge, "communist", line, seed)
+    bots = [SearchAgent(seed=9, playouts=16), SearchAgent(seed=9, playouts=16)]
+    answers = 0
+    while game.pending.player == "communist":
+        mine, theirs = (bot.choose(view(g, "communist"), g.pending)
+                        for bot, g in zip(bots, (game, twin), strict=True))
+        assert mine == theirs
+        game.answer(mine)
+        twin.answer(theirs)
+        answers += 1
+    assert answers >= 2  # a card and its use, at least
+
+
+# --------------------------------------------------------- judge and budget
+def test_the_judge_scores_a_country_as_the_rules_do():
+    """Judge.level follows 9.2-9.3: control, domination, presence."""
+    data = dof.load_rules()[0]
+    judge = Judge(data)
+    facts = next(iter(judge.countries))
+    bgs = sum(bg for _, _, bg in facts.cells)
+    assert judge.level(facts, 0, 3, 0, 2, bgs) == 0
+    assert judge.level(facts, 1, 3, 1, 2, bgs) == facts.presence + 1
+    assert judge.level(facts, 3, 2, 2, 1, bgs) == facts.domination + 2
+    assert judge.level(facts, 3, 2, 3, 1, bgs) == facts.presence + 3  # no non-Battleground
+    assert judge.level(facts, bgs + 1, 0, bgs, 0, bgs) == facts.control + bgs
+
+
+def test_the_judge_sees_a_hand_with_more_scoring_cards_than_rounds_lose():
+    """4.5.4: a Scoring card held past the turn loses; an event that draws
+    one late in the turn can leave too many for the rounds left."""
+    game = dof.new_game(seed=1)
+    bots = random_bots()
+    while not (game.pending.kind == "card" and game.pending.player == "democrat"
+               and game.state["rounds"]["democrat"] == 6):
+        play(game, bots, limit=1)
+    judge = Judge(game.data)
+    scoring = [n for n, c in game.data.cards.items() if c.side == "scoring"]
+    hand = game.state["hands"]["democrat"]
+    hand[:] = scoring[:2]  # two rounds left, this one included
+    assert not judge.stuck(game, "democrat")
+    fine = judge.value(game, "democrat", ("democrat",))
+    hand.append(scoring[2])
+    assert judge.stuck(game, "democrat")
+    assert judge.value(game, "democrat", ("democrat",)) < fine - 100
+
+
+def test_budgets_by_name():
+    assert search_budget("500") == {"playouts": 500}
+    assert search_budget("1.5s") == {"playouts": None, "seconds": 1.5}
+    for bad in ("", "0", "0s", "-1", "fast", "infs"):
+        with pytest.raises(ValueError):
+            search_budget(bad)
+    bot = make_agent("search:7", 1)
+    assert isinstance(bot, SearchAgent) and bot.playouts == 7
+    assert make_agent("search:2s", 1).seconds == 2.0
+    with pytest.raises(ValueError):
+        make_agent("greedy:3", 1)
+
+
+def test_the_command_line_takes_a_search_budget(capsys):
+    assert main(["sim", "--games", "1", "--democrat", "search:2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+    args = build_parser().parse_args(["balance", "--mod", ".", "--games", "1",
+                                      "--bot", "search:0.5s"])
+    assert args.bot == "search:0.5s"
+    with pytest.raises(SystemExit):
+        main(["sim", "--games", "1", "--democrat", "search:0"])
+    assert "search:N, search:Ts" in capsys.readouterr().err
