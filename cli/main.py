@@ -83,6 +83,16 @@ def player(allowed: tuple[str, ...]):
     return parse
 
 
+def add_where(command: argparse.ArgumentParser) -> None:
+    """--jobs N or --ray ADDRESS: where a command plays its games."""
+    where = command.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=positive, metavar="N",
+                       help="play on N processes (default: one per core)")
+    where.add_argument("--ray", metavar="ADDRESS",
+                       help="play on a Ray cluster: auto (the running one), local (start one) "
+                            "or its address; needs pip install 'dof[ray]'")
+
+
 def version() -> str:
     from importlib import metadata
 
@@ -154,12 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--mod", type=mod_dir, metavar="DIR")
     sim.add_argument("--out", metavar="FILE", help="also write one JSON line per game to FILE")
-    where = sim.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=positive, metavar="N",
-                       help="play on N processes (default: one per core)")
-    where.add_argument("--ray", metavar="ADDRESS",
-                       help="play on a Ray cluster: auto (the running one), local (start one) "
-                            "or its address; needs pip install 'dof[ray]'")
+    add_where(sim)
     sim.set_defaults(handler=cmd_sim)
 
     balance = sub.add_parser("balance", help="does a mod change who wins? the same bot games "
@@ -171,12 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--bot", type=player(BOTS), default="random",
                          metavar="{" + ",".join(BOTS) + "}",
                          help=f"the bot playing both sides (default random); {BOT_HELP}")
-    where = balance.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=positive, metavar="N",
-                       help="play on N processes (default: one per core)")
-    where.add_argument("--ray", metavar="ADDRESS",
-                       help="play on a Ray cluster: auto (the running one), local (start one) "
-                            "or its address; needs pip install 'dof[ray]'")
+    add_where(balance)
     balance.add_argument("--format", dest="fmt", choices=("text", "json", "html"),
                          default="text")
     balance.add_argument("-o", "--out", metavar="FILE",

@@ -236,3 +236,16 @@ def crash_at_seed(monkeypatch, seed: int) -> None:
         return real_new(data, game_seed, *args, **kwargs)
 
     monkeypatch.setattr(Game, "new", new)
+
+
+def scripted(lines: list[str]):
+    """An input function answering with ``lines``, then end of input (EOF):
+    what a person types at a prompt."""
+    queue = list(lines)
+
+    def read(prompt) -> str:
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    return read

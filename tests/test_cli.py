@@ -15,7 +15,7 @@ import types
 from pathlib import Path
 
 import pytest
-from helpers import crash_at_seed
+from helpers import crash_at_seed, scripted
 from rich.console import Console
 
 from dof.cli.human import HumanAgent, Quit, resolve
@@ -27,18 +27,6 @@ from dof.engine.game import Game
 
 DATA = load_data()
 TIMING = ("seconds", "games_per_second")
-
-
-def scripted(lines: list[str]):
-    """An input function answering with ``lines``, then end of input (EOF)."""
-    queue = list(lines)
-
-    def read(prompt) -> str:
-        if not queue:
-            raise EOFError
-        return queue.pop(0)
-
-    return read
 
 
 def console() -> Console:

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import scripted
 from rich.console import Console
 
 import dof
@@ -37,18 +38,6 @@ def finished() -> Game:
 @pytest.fixture
 def save_file(tmp_path, finished):
     return write_save(finished, tmp_path / "game.json")
-
-
-def scripted(lines: list[str]):
-    """Keys typed at the replay's prompt, then the end of input."""
-    queue = list(lines)
-
-    def read(prompt) -> str:
-        if not queue:
-            raise EOFError
-        return queue.pop(0)
-
-    return read
 
 
 def console() -> Console:
