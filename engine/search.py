@@ -32,7 +32,8 @@ from dof.engine.judge import SP, Judge
 from dof.engine.operations import placement_costs
 from dof.engine.terms import SIDES
 
-#: Playouts for a searched decision by default (about 0.3 s on a laptop core).
+#: Playouts for a searched decision by default: about 0.05 s a decision on
+#: average and 0.4 s at most on one core (benchmarks/bench_search.py).
 PLAYOUTS = 96
 #: At most this many answers of a wide question are searched, those that
 #: look best one decision ahead: an event's "any space" choice can offer 70.
