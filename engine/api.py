@@ -105,7 +105,9 @@ class View:
 
         The look-ahead runs on a copy whose dice are re-seeded and whose hidden
         cards (the deck, the opponent's hand) are shuffled among themselves, so
-        it can foresee neither a roll nor a card.
+        it can foresee neither a roll nor a card. A preview's own view cannot
+        be previewed or sampled again (IllegalAnswer): look further ahead on a
+        game of :meth:`sample`.
         """
         if self._decision is None:
             raise IllegalAnswer(f"there is no {self.side} decision to preview")
@@ -136,10 +138,14 @@ def view(game, side: str) -> View:
     return _view(game, side, deep=True)
 
 
-def _view(game, side: str, deep: bool) -> View:
+def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
     """A view; ``deep=False`` shares the parts it does not hide with the
     game, for a look-ahead copy that nothing else holds. One closure serves
-    all its reads: a view is made for every decision, so it must cost little."""
+    all its reads: a view is made for every decision, so it must cost little.
+
+    A ``previewed`` view (of a preview's copy) looks no further ahead: the
+    copy rebuilds itself from the real game's snapshot, so a look-ahead from
+    it would replay the previewed answer with the real dice and cards."""
     pending = game.pending
     at = len(game.log)
 
@@ -150,13 +156,17 @@ def _view(game, side: str, deep: bool) -> View:
             return _public(game.state, side, deep)
         if what == "log":
             return marshal.loads(marshal.dumps(game.log[:at]))
+        if previewed:
+            raise IllegalAnswer("a preview cannot be looked ahead from again: it would replay "
+                                "with the real dice and cards; to look further ahead, play "
+                                "on a game of View.sample(seed)")
         copy = game.lookahead()
         if what == "sample":
             _deal_anew(copy, side, pending, answer)
             return copy
         _forget(copy.state, side, pending)
         copy.answer(answer)
-        return _view(copy, side, deep=False)
+        return _view(copy, side, deep=False, previewed=True)
 
     mine = pending is not None and pending.player == side
     return View(side, _copy(pending) if mine else None, game.data, moment)

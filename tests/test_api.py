@@ -173,13 +173,30 @@ card 4 "{facts.name}" {{
     step(game, random_bots(), lambda g: g.pending.player == "democrat" and g.pending.kind == "card")
     assert 4 in game.pending.options
     hand = set(game.state["hands"]["democrat"]) - {4}
-    previewed = view(game, "democrat").preview(4).preview("event")
     game.answer(4)
+    previewed = view(game, "democrat").preview("event")
     game.answer("event")
     drawn = set(game.state["hands"]["democrat"]) - hand
     foreseen = set(previewed.hand) - hand
     assert len(drawn) == len(foreseen) == 3
     assert foreseen != drawn
+
+
+def test_a_preview_is_not_previewed_again():
+    """A preview's copy is rebuilt from the real game: looking ahead from it
+    would replay the previewed answer with the real dice and cards. Deeper
+    look-ahead plays on a sample, dealt anew from what the side can see."""
+    game = dof.new_game(seed=3)
+    seen = view(game, "communist")
+    after = seen.preview(game.pending.options[0])
+    with pytest.raises(IllegalAnswer, match="play on a game of View.sample"):
+        after.preview(after.decision.options[0])
+    with pytest.raises(IllegalAnswer, match="cannot be looked ahead from again"):
+        after.sample(1)
+    sample = seen.sample(1)
+    sample.answer(game.pending.options[0])
+    sample.answer(sample.pending.options[0])  # two moves ahead, on the sample
+    assert sample.decisions == 2 and game.decisions == 0
 
 
 # ---------------------------------------------------------------- play, agents
