@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import marshal
 import random
+import zlib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
@@ -26,9 +27,6 @@ from dof.engine.decisions import Decision, IllegalAnswer
 from dof.engine.outcome import Outcome
 from dof.engine.records import GameData
 from dof.engine.terms import SIDES
-
-#: Re-seeds a look-ahead copy's dice, so that a preview cannot foresee them.
-_RESEED = 0x5DEECE66D
 
 
 class StaleView(RuntimeError):
@@ -104,8 +102,10 @@ class View:
         """This side's view after ``answer``, up to the next decision.
 
         The look-ahead runs on a copy whose dice are re-seeded and whose hidden
-        cards (the deck, the opponent's hand) are shuffled among themselves, so
-        it can foresee neither a roll nor a card. A preview's own view cannot
+        cards (the deck, the opponent's hand) are dealt anew among their
+        places, both from what this side sees alone: it foresees neither a
+        roll nor a card, and two games this side cannot tell apart preview
+        alike. A preview's own view cannot
         be previewed or sampled again (IllegalAnswer): look further ahead on a
         game of :meth:`sample`.
         """
@@ -162,9 +162,10 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
                                 "on a game of View.sample(seed)")
         copy = game.lookahead()
         if what == "sample":
-            _deal_anew(copy, side, pending, answer)
+            _reseed(copy, side, pending, answer)
+            copy.forget_past()  # the real game's snapshots would replay its secrets
             return copy
-        _forget(copy.state, side, pending)
+        _reseed(copy, side, pending, _seen_seed(game.state, side, pending))
         copy.answer(answer)
         return _view(copy, side, deep=False, previewed=True)
 
@@ -252,53 +253,53 @@ def _public(state: dict, side: str, deep: bool) -> dict:
     return out
 
 
-def _forget(state: dict, side: str, pending: Decision,
-            deal: random.Random | None = None) -> None:
-    """Re-seed a look-ahead copy's dice and shuffle the cards ``side`` cannot
-    see among their places, keeping each pile's size (by ``deal`` for a
-    sample, whose dice are already re-seeded). The cards he knows stay
-    put: those he is picking from (an opponent's hand shown to him) and a card
-    the opponent revealed as his next play. Lists change in place: the rules
-    in progress hold them."""
-    if deal is None:
-        state["rng"] ^= _RESEED
+def _forget(state: dict, side: str, pending: Decision, deal: random.Random) -> None:
+    """Deal the cards ``side`` cannot see anew among their places by
+    ``deal``, keeping each pile's size. The cards he knows stay put: those
+    he is picking from (an opponent's hand shown to him) and a card the
+    opponent revealed as his next play. Lists change in place: the rules in
+    progress hold them."""
     other = opponent(side)
     known = {state["must_play"][other]}
     if pending.kind == "pick_card":
         known |= {o for o in pending.options if isinstance(o, int)}
-    _shuffle_among(state, [state["deck"], state["hands"][other], state["set_aside"][other]],
+    _shuffle_among([state["deck"], state["hands"][other], state["set_aside"][other]],
                    known, deal)
     ps = state["ps"]
     if ps is not None:
         piles = [ps["deck"]] if ps["revealed"][other] else [ps["deck"], ps["hands"][other]]
-        moved = _shuffle_among(state, piles, set(), deal)
+        moved = _shuffle_among(piles, set(), deal)
         ps["dealt"][other] = [moved.get(c, c) for c in ps["dealt"][other]]
 
 
-def _deal_anew(copy, side: str, pending: Decision, seed: int) -> None:
-    """Make a look-ahead copy a sample (View.sample): its dice re-seeded and
-    the cards ``side`` cannot see dealt anew from ``seed`` alone (sorted
-    first, so that where they really were makes no difference), and its
-    snapshots and answers of the real game dropped."""
-    state = copy.state
+def _seen_seed(state: dict, side: str, pending: Decision) -> int:
+    """A preview's seed, made only of what ``side`` sees at ``pending``: the
+    same position seen the same way previews the same, whatever the hidden
+    cards and the real dice are, so that a bot's look-ahead tells it nothing
+    of them (and every answer at one decision is weighed on the same dice)."""
+    other = opponent(side)
+    seen = (state["turn"], state["ar"], state["phase"], state["vp"], state["sp"],
+            state["tiananmen"], state["hands"][side], len(state["hands"][other]),
+            len(state["deck"]), pending.kind, pending.player, pending.options)
+    return zlib.crc32(marshal.dumps(seen))
+
+
+def _reseed(copy, side: str, pending: Decision, seed: int) -> None:
+    """Make a look-ahead copy one that ``side`` cannot tell from the real
+    game: its dice re-seeded and the cards he cannot see dealt anew, from
+    ``seed`` alone (sorted first, so that where they really were makes no
+    difference)."""
     deal = random.Random(seed)
-    state["rng"] = rng.seed_state(deal.getrandbits(64))
-    _forget(state, side, pending, deal)
-    copy.forget_past()  # the real game's snapshots would replay its secrets
+    copy.state["rng"] = rng.seed_state(deal.getrandbits(64))
+    _forget(copy.state, side, pending, deal)
 
 
-def _shuffle_among(state: dict, piles: list[list], known: set,
-                   deal: random.Random | None = None) -> dict:
-    """Shuffle the unknown cards of ``piles`` among their places (with
-    ``deal``: sorted, then shuffled by it); returns {old card: new card}
-    for every place."""
+def _shuffle_among(piles: list[list], known: set, deal: random.Random) -> dict:
+    """Deal the unknown cards of ``piles`` anew among their places (sorted,
+    then shuffled by ``deal``); returns {old card: new card} for every place."""
     places = [(pile, i) for pile in piles for i, c in enumerate(pile) if c not in known]
-    cards = [pile[i] for pile, i in places]
-    if deal is None:
-        rng.shuffle(state, cards)
-    else:
-        cards.sort()
-        deal.shuffle(cards)
+    cards = sorted(pile[i] for pile, i in places)
+    deal.shuffle(cards)
     moved = {}
     for (pile, i), card in zip(places, cards, strict=True):
         moved[pile[i]] = card

@@ -37,6 +37,18 @@ def second_card_play(seed: int) -> Game:
     return game
 
 
+def with_other_dice(game: Game) -> Game:
+    """The same game with another die generator since the start of the
+    action round (no die was rolled since): no player can tell."""
+    save = game.to_json()
+    checkpoint = save["checkpoint"]
+    checkpoint["state"]["rng"] ^= 0xDEADBEEF
+    since = {**save_header(game.events), "version": 1, "checkpoint": checkpoint["state"],
+             "log": [], "journal": save["answers"][checkpoint["answers"]:],
+             "state": {**save["state"], "rng": checkpoint["state"]["rng"]}}
+    return Game.from_json(since, game.data, game.events, verify=False)
+
+
 def with_hidden_cards_moved(game: Game, side: str) -> Game:
     """The same game, but ``side``'s hand swapped for cards of the draw deck
     since the start of the action round: his opponent cannot tell the two
@@ -99,6 +111,54 @@ def test_a_sample_is_the_same_whatever_the_hidden_cards_are():
     seen, seen_twin = view(game, "communist"), view(twin, "communist")
     assert seen.state == seen_twin.state
     assert seen.sample(5).state == seen_twin.sample(5).state
+
+
+def test_a_preview_is_the_same_whatever_the_hidden_cards_are():
+    """Greedy's look-ahead: the previewed dice and draws come from what the
+    side sees, so two games it cannot tell apart preview alike, whichever
+    card it plays and however it uses it."""
+    game = second_card_play(seed=3)
+    twin = with_hidden_cards_moved(game, "democrat")
+    for card in game.pending.options[:3]:
+        seen, seen_twin = view(game, "communist"), view(twin, "communist")
+        assert seen.preview(card).state == seen_twin.preview(card).state
+    card = game.pending.options[0]
+    game.answer(card)
+    twin.answer(card)
+    seen, seen_twin = view(game, "communist"), view(twin, "communist")
+    assert len(seen.decision.options) > 1
+    for use in seen.decision.options:
+        assert seen.preview(use).state == seen_twin.preview(use).state, use
+
+
+def test_a_preview_rolls_the_same_whatever_the_real_dice():
+    """A previewed support check rolls dice drawn from what the side sees,
+    not from the real generator: they tell nothing of the real rolls."""
+    game = second_card_play(seed=3)
+    twin = with_other_dice(game)
+    assert twin.state["rng"] != game.state["rng"]
+    card = next(c for c in game.pending.options
+                if game.data.cards[c].side == "communist" and game.data.cards[c].ops >= 2)
+    game.answer(card)
+    twin.answer(card)
+    assert "check" in game.pending.options
+    game.answer("check")
+    twin.answer("check")
+    assert game.pending.kind == "check"
+    seen, seen_twin = view(game, "communist"), view(twin, "communist")
+    rolled = []
+    for target in seen.decision.options:
+        if target == "stop":
+            continue
+        after, after_twin = seen.preview(target), seen_twin.preview(target)
+        checks = [[e for e in a.log if e["kind"] == "check"][-1] for a in (after, after_twin)]
+        assert checks[0] == checks[1] and after.state == after_twin.state
+        rolled.append(checks[0]["roll"])
+    real = view(game, "communist").decision.options[0]
+    game.answer(real)
+    twin.answer(real)
+    real_rolls = [[e for e in g.log if e["kind"] == "check"][-1]["roll"] for g in (game, twin)]
+    assert rolled and len(set(real_rolls)) == 2  # the real dice differ; the previews did not
 
 
 def test_the_search_bot_answers_the_same_whatever_the_opponents_hand():
