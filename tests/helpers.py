@@ -29,7 +29,7 @@ from typing import Any
 
 from dof.engine.data import load_data
 from dof.engine.decisions import Decision
-from dof.engine.game import Game
+from dof.engine.game import Game, save_header
 from dof.engine.terms import SIDES
 
 DATA = load_data()
@@ -160,8 +160,6 @@ def restart_at(game: Game, phase: str) -> Game:
     """A game that resumes from ``game.state`` (as the test arranged it) at the
     start of the turn step ``phase`` ('deal', 'verify_held_cards',
     'advance_turn'...), through the public save format."""
-    from dof.engine.game import save_header
-
     state = dict(game.state)
     state["phase"] = phase
     save = {**save_header(game.events), "start": {"state": state, "log": []},
@@ -249,3 +247,16 @@ def scripted(lines: list[str]):
         return queue.pop(0)
 
     return read
+
+
+def twin_from_checkpoint(game: Game, change) -> Game:
+    """The game rebuilt from the start of its action round, as a version 1
+    save (one without the start) is, after ``change`` edited the state
+    there: the answers since are replayed on the edited position."""
+    save = game.to_json()
+    checkpoint = save["checkpoint"]
+    change(checkpoint["state"])
+    since = {**save_header(game.events), "version": 1, "checkpoint": checkpoint["state"],
+             "log": [], "journal": save["answers"][checkpoint["answers"]:],
+             "state": save["state"]}
+    return Game.from_json(since, game.data, game.events, verify=False)

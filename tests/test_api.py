@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from helpers import twin_from_checkpoint
 
 import dof
 from dof.engine import (
@@ -180,6 +181,38 @@ card 4 "{facts.name}" {{
     foreseen = set(previewed.hand) - hand
     assert len(drawn) == len(foreseen) == 3
     assert foreseen != drawn
+
+
+def test_a_preview_deals_the_same_whatever_the_hidden_order(tmp_path):
+    """Where the hidden cards really lie makes no difference to a preview:
+    two games that differ only in the order of the draw deck and the
+    opponent's hand preview the same three cards drawn."""
+    facts = dof.new_game(seed=1).data.cards[4]
+    (tmp_path / "draw.card").write_text(f'''
+card 4 "{facts.name}" {{
+    period early; side democrat; ops 1; removed after event
+    summary "Draw 3 cards."
+    event {{ democrat draws 3 cards }}
+}}
+''')
+    game = dof.new_game(seed=1, mods=tmp_path)
+    game.to_json()  # saved: the game keeps a checkpoint at each action round
+    step(game, random_bots(), lambda g: g.pending.player == "democrat" and g.pending.kind == "card"
+         and 4 in g.pending.options)
+
+    def reorder(start: dict) -> None:
+        hidden = start["deck"] + start["hands"]["communist"]
+        hidden.reverse()
+        size = len(start["deck"])
+        start["deck"], start["hands"]["communist"] = hidden[:size], hidden[size:]
+
+    twin = twin_from_checkpoint(game, reorder)
+    assert twin.state["deck"] != game.state["deck"]
+    assert twin.state["hands"]["democrat"] == game.state["hands"]["democrat"]
+    for g in (game, twin):
+        g.answer(4)
+    drawn = [view(g, "democrat").preview("event").hand for g in (game, twin)]
+    assert drawn[0] == drawn[1] and len(drawn[0]) >= 3
 
 
 def test_a_preview_is_not_previewed_again():
