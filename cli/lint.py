@@ -14,14 +14,16 @@ from dof.dsl.cache import load_deck_cached
 
 
 def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
-             mod: Path | None = None, console: Console | None = None) -> int:
+             mod: Path | None = None, console: Console | None = None,
+             jobs: int | None = None) -> int:
     """Lint card files; exit code 0 when clean (warnings allowed unless strict), else 1.
 
     No paths means the built-in ``cards/`` folder; ``mod`` adds or replaces
-    cards by number on top of the linted ones.
+    cards by number on top of the linted ones; ``jobs`` processes read a
+    large deck (see dsl/pieces.py).
     """
     console = console or Console(highlight=False)
-    deck = load_deck_cached(list(paths) if paths else None, mod=mod)
+    deck = load_deck_cached(list(paths) if paths else None, mod=mod, jobs=jobs)
     errors, warnings = deck.errors, deck.warnings
     # With no path the installed deck is checked, which may not be the
     # folder the user is editing: say which.

@@ -188,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
     lint.add_argument("--strict", action="store_true", help="treat warnings as errors")
     lint.add_argument("--mod", type=mod_dir, metavar="DIR")
+    lint.add_argument("--jobs", type=positive, metavar="N",
+                      help="read more than a megabyte of card text on N processes "
+                           "(default: one per core)")
     lint.set_defaults(handler=cmd_lint)
 
     cards = sub.add_parser("cards", help="show cards and their compiled effects")
@@ -329,7 +332,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
     from dof.cli.lint import run_lint
 
     return run_lint([Path(p) for p in args.paths], args.fmt, args.strict, args.mod,
-                    terminal())
+                    terminal(), jobs=args.jobs)
 
 
 def cmd_cards(args: argparse.Namespace) -> int:

@@ -74,12 +74,12 @@ def write_entry(name: str, data: bytes) -> None:
 
 
 def load_deck_cached(paths: list[Path] | None = None, mod: Path | None = None,
-                     data: GameData | None = None) -> Deck:
+                     data: GameData | None = None, jobs: int | None = None) -> Deck:
     """:func:`dof.dsl.load_deck`, from the cache when nothing it reads has
     changed. A deck with errors is not stored: it is being edited, and its
     diagnostics are best fresh; warnings are kept with the deck."""
     if cache_dir() is None:
-        return load_deck(paths, mod, data)
+        return load_deck(paths, mod, data, jobs)
     name = f"deck-{deck_key(paths, mod, data)}.pickle"
     stored = read_entry(name)
     if stored is not None:
@@ -89,7 +89,7 @@ def load_deck_cached(paths: list[Path] | None = None, mod: Path | None = None,
             deck = None
         if isinstance(deck, Deck):
             return deck
-    deck = load_deck(paths, mod, data)
+    deck = load_deck(paths, mod, data, jobs)
     if not deck.errors:
         write_entry(name, pickle.dumps(deck, pickle.HIGHEST_PROTOCOL))
         _prune("deck-*.pickle", MAX_DECKS)

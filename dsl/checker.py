@@ -907,16 +907,31 @@ class Checker:
                 self.r.report("E301", f"{what} {value} is out of range {lo} to {hi}", span)
 
 
-def check_deck(cards: list[DeckCard], reporter: Reporter, turns: int) -> None:
-    """E404: prerequisites that can never be met (self-reference, cycles, turns)."""
+#: What a card's 'requires' clause asks, as :func:`requirements` gives it:
+#: the events it tests (card name, whether it must have occurred) and the E404
+#: findings (message, where) about turns on which it can never be met.
+Requirement = tuple[list[tuple[CardName, bool]], list[tuple[str, Span]]]
+
+
+def requirements(card: DeckCard, turns: int) -> list[Requirement]:
+    """What each of a written card's 'requires' clauses asks, in order: the
+    part of the cross-card checks that reads its tree (see :func:`check_deck`)."""
+    assert card.cdef is not None  # only written cards have clauses
+    return [(list(_required_events(clause.children[0], True)),
+             _turn_never(card, clause.children[0], turns))
+            for clause in card.cdef.all("requires")]
+
+
+def check_deck(cards: list[DeckCard], needed: dict[int, list[Requirement]],
+               reporter: Reporter) -> None:
+    """E404: prerequisites that can never be met (self-reference, cycles, turns);
+    ``needed`` holds the :func:`requirements` of each written card."""
     by_number = {c.number: c for c in cards}
     by_key = {key(c.name): c.number for c in cards}
     needs: dict[int, list[tuple[int, CardName]]] = {}
     for card in cards:
-        if card.cdef is None:
-            continue
-        for clause in card.cdef.all("requires"):
-            for name, positive in _required_events(clause.children[0], True):
+        for events, never in needed.get(card.number, ()):
+            for name, positive in events:
                 other = by_key.get(key(name.text))
                 if other is None:
                     continue
@@ -925,7 +940,8 @@ def check_deck(cards: list[DeckCard], reporter: Reporter, turns: int) -> None:
                     if other == card.number:
                         reporter.report("E404", f"card {card.number} requires its own event",
                                         name.span, "an event cannot occur before it is played")
-            _turn_never(card, clause.children[0], reporter, turns)
+            for message, span in never:
+                reporter.report("E404", message, span)
     loops = _cycles(needs)
     for start, edges in needs.items():
         for other, name in edges:
@@ -982,10 +998,11 @@ def _required_events(node: Node, positive: bool) -> Iterable[tuple[CardName, boo
         yield _strings(node)[0], positive
 
 
-def _turn_never(card: DeckCard, cond: Node, reporter: Reporter, turns: int) -> None:
-    """E404 for 'requires the turn is ...' on no turn of the game, or only on
-    turns before the card's period joins the deck (rule 4.1)."""
+def _turn_never(card: DeckCard, cond: Node, turns: int) -> list[tuple[str, Span]]:
+    """E404 findings for 'requires the turn is ...' on no turn of the game, or
+    only on turns before the card's period joins the deck (rule 4.1)."""
     first = FIRST_TURN.get(card.period or "", 1)
+    found = []
     for n in cond.walk():
         if n.kind != "cond_compare" or n.children[0].kind != "the_turn":
             continue
@@ -993,11 +1010,12 @@ def _turn_never(card: DeckCard, cond: Node, reporter: Reporter, turns: int) -> N
         if hits is None or any(t >= first for t in hits):
             continue
         if hits:
-            reporter.report("E404", f"this {card.period} card joins the deck on turn {first} "
-                            f"(rule 4.1), so this prerequisite is never met", n.span)
+            found.append((f"this {card.period} card joins the deck on turn {first} "
+                          f"(rule 4.1), so this prerequisite is never met", n.span))
         else:
-            reporter.report("E404", f"the game lasts turns 1 to {turns}, so this prerequisite "
-                            "is never met", n.span)
+            found.append((f"the game lasts turns 1 to {turns}, so this prerequisite "
+                          "is never met", n.span))
+    return found
 
 
 def _number(node: Node) -> Num:

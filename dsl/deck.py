@@ -9,17 +9,21 @@ plays them for Ops only.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from dof.dsl.ast import BoxDef, CardDef, SourceFile, player
-from dof.dsl.checker import Checker, DeckCard, card_facts, check_deck
+from dof.dsl.ast import BoxDef, CardDef, PsCardDef, SourceFile, player
+from dof.dsl.checker import Checker, DeckCard, Requirement, card_facts, check_deck, requirements
 from dof.dsl.compiler import Compiler
 from dof.dsl.diagnostics import Diagnostic, Reporter, Span
 from dof.dsl.names import Names, default_names
-from dof.dsl.parser import parse_source, paused_gc, read_source
+from dof.dsl.parser import empty_file, parse_piece, parse_source, paused_gc, read_source
+from dof.dsl.pieces import Piece, Workers, shares
 from dof.engine.records import GameData, StrategyCard
 from dof.engine.terms import key
 from dof.engine.yaml_lines import DataError
@@ -139,13 +143,17 @@ def card_files(paths: list[Path], reporter: Reporter | None = None,
 
 
 def load_deck(paths: list[Path] | None = None, mod: Path | None = None,
-              data: GameData | None = None) -> Deck:
-    """Parse, check and compile card files; a mod adds or replaces cards by number."""
+              data: GameData | None = None, jobs: int | None = None) -> Deck:
+    """Parse, check and compile card files; a mod adds or replaces cards by number.
+
+    A deck of more than a megabyte of card text without a mod is read by
+    ``jobs`` processes at once (default: every core; see dsl/pieces.py)."""
     with paused_gc():
-        return _load(paths, mod, data)
+        return _load(paths, mod, data, jobs)
 
 
-def _load(paths: list[Path] | None, mod: Path | None, data: GameData | None) -> Deck:
+def _load(paths: list[Path] | None, mod: Path | None, data: GameData | None,
+          jobs: int | None) -> Deck:
     reporter = Reporter()
     try:
         names = Names.build(data) if data is not None else default_names()
@@ -153,15 +161,19 @@ def _load(paths: list[Path] | None, mod: Path | None, data: GameData | None) -> 
         reporter.report("E002", f"cannot load the game data: {exc.message}",
                         Span(str(exc.path), exc.line or 1, 1))
         return Deck({}, {}, reporter.sorted())
-    base = _parse_all(card_files(paths if paths is not None else [builtin_cards_dir()],
+    texts = _read_all(card_files(paths if paths is not None else [builtin_cards_dir()],
                                  reporter), reporter)
-    layers = [base]
+    if mod is None:
+        deck = _load_in_pieces(texts, names, reporter, jobs)
+        if deck is not None:
+            return deck
+    layers = [_parse_all(texts, reporter)]
     if mod is not None:
         if not mod.is_dir():
             reporter.report("E002", "mod folder not found", Span(str(mod), 1, 1),
                             "give a folder of .card files")
-        layers.append(_parse_all(card_files([mod], reporter, "E005") if mod.is_dir() else [],
-                                 reporter))
+        found = card_files([mod], reporter, "E005") if mod.is_dir() else []
+        layers.append(_parse_all(_read_all(found, reporter), reporter))
     deck = build_deck(names, merge_layers(layers, reporter), reporter)
     if mod is not None and mod.is_dir():
         deck.mods = _fingerprint(mod)
@@ -181,13 +193,91 @@ def _fingerprint(mod: Path) -> list[dict[str, str]]:
     return out
 
 
-def _parse_all(files: list[Path], reporter: Reporter) -> list[SourceFile]:
-    parsed = []
+def _load_in_pieces(texts: list[tuple[str, str]], names: Names, reporter: Reporter,
+                    jobs: int | None) -> Deck | None:
+    """The deck of one layer of card files, read by several processes (see
+    dsl/pieces.py), with exactly the findings of one; None when the text is
+    small or a piece does not parse on its own (nothing is reported then)."""
+    quiet = Reporter()
+    full = [(path, text) for path, text in texts if not empty_file(path, text, quiet)]
+    share_list = shares(full, jobs)
+    if share_list is None:
+        return None
+    whole = dict(full)
+
+    def work(share: list[Piece], conn: Connection) -> None:
+        parsed = []
+        for path, start, end, line in share:
+            src = parse_piece(path, whole[path], start, end, line)
+            if src is None:
+                conn.send(None)
+                return
+            parsed.append(src)
+        conn.send([_heads(src) for src in parsed])
+        deck_names, titles, wanted = conn.recv()
+        items = [(kind, getattr(parsed[piece], kind)[index], parsed[piece])
+                 for piece, kind, index in wanted]
+        conn.send(build_items(names, deck_names, titles, items, reporter))
+
+    with Workers(work, share_list) as workers:
+        heads = workers.ask()
+        if heads is None:
+            return None
+        where: dict[int, tuple[int, int, str, int]] = {}  # id of a head: worker, piece, kind, index
+        layer = []
+        for worker, pieces in enumerate(heads):
+            for piece, src in enumerate(pieces):
+                src.text = whole[src.path]
+                layer.append(src)
+                for kind in ("cards", "boxes", "ps_cards"):
+                    for index, head in enumerate(getattr(src, kind)):
+                        where[id(head)] = (worker, piece, kind, index)
+        # Findings made here wait in `local` until the workers are done: if one
+        # fails, one process does the work again and finds them again.
+        local = reporter.clone()
+        for path, text in texts:  # E003, as one process reports it
+            if path not in whole:
+                empty_file(path, text, local)
+        found = merge_layers([layer], local)
+        deck_names, titles = deck_titles(names, found["cards"], local)
+        items = work_items(found)
+        wanted: list[list[tuple[int, str, int]]] = [[] for _ in heads]
+        for _, head, _ in items:
+            worker, piece, kind, index = where[id(head)]
+            wanted[worker].append((piece, kind, index))
+        replies = workers.ask([(deck_names, titles, mine) for mine in wanted])
+        if replies is None:
+            return None
+    reporter.extend(local.diagnostics)
+    done = [iter(reply) for reply in replies]
+    return assemble(names, items, [next(done[where[id(head)][0]]) for _, head, _ in items],
+                    reporter)
+
+
+def _heads(src: SourceFile) -> SourceFile:
+    """What a file defines without the definitions' clauses (or its text):
+    enough to find names given twice and to name every card of the deck."""
+    return SourceFile(
+        src.path, "",
+        [CardDef(c.number, c.name, c.span, [], c.head) for c in src.cards],
+        [BoxDef(b.number, b.names, b.span, [], b.head) for b in src.boxes],
+        [PsCardDef(p.name, p.span, [], p.head) for p in src.ps_cards])
+
+
+def _read_all(files: list[Path], reporter: Reporter) -> list[tuple[str, str]]:
+    """(path, text) of each readable card file."""
+    texts = []
     for path in files:
         text = read_source(path, reporter)
-        if text is None:
-            continue
-        src = parse_source(str(path), text, reporter)
+        if text is not None:
+            texts.append((str(path), text))
+    return texts
+
+
+def _parse_all(texts: list[tuple[str, str]], reporter: Reporter) -> list[SourceFile]:
+    parsed = []
+    for path, text in texts:
+        src = parse_source(path, text, reporter)
         if src is not None:
             parsed.append(src)
     return parsed
@@ -227,8 +317,17 @@ def merge_layers(layers: list[list[SourceFile]], reporter: Reporter) -> dict[str
 
 
 def build_deck(names: Names, found: dict[str, dict], reporter: Reporter) -> Deck:
-    cards: dict[int, tuple[CardDef, SourceFile]] = found["cards"]
-    boxes: dict[int, tuple[BoxDef, SourceFile]] = found["boxes"]
+    """Check and compile what :func:`merge_layers` found, then check the deck as a whole."""
+    deck_names, titles = deck_titles(names, found["cards"], reporter)
+    items = work_items(found)
+    return assemble(names, items, build_items(names, deck_names, titles, items, reporter),
+                    reporter)
+
+
+def deck_titles(names: Names, cards: dict[int, tuple[CardDef, Any]],
+                reporter: Reporter) -> tuple[dict[str, int], list[str]]:
+    """Every card of the deck by name key, and the names sorted: what checking
+    a card needs of the others (E406 for a name given twice)."""
     printed = names.data.cards
     deck_names = {key(c.name): n for n, c in printed.items() if n not in cards}
     for number, (cdef, _) in sorted(cards.items()):
@@ -248,36 +347,89 @@ def build_deck(names: Names, found: dict[str, dict], reporter: Reporter) -> Deck
                             "cards refer to it by name (requires, cancels, conditions)")
     titles = sorted({c.name for n, c in printed.items() if n not in cards}
                     | {cdef.name for cdef, _ in cards.values()})
-    checker = Checker(names, reporter, deck_names, titles, printed)
+    return deck_names, titles
+
+
+#: A definition to check and compile: its kind ("cards", "boxes" or
+#: "ps_cards", as :func:`merge_layers` names them), itself and its file.
+Item = tuple[str, Any, SourceFile]
+
+
+def work_items(found: dict[str, dict]) -> list[Item]:
+    """What :func:`merge_layers` found, in the order the deck is built: cards
+    and boxes by number, wild cards as found."""
+    return ([("cards", d, src) for _, (d, src) in sorted(found["cards"].items())]
+            + [("boxes", d, src) for _, (d, src) in sorted(found["boxes"].items())]
+            + [("ps_cards", d, src) for d, src in found["ps_cards"].values()])
+
+
+@dataclass
+class Built:
+    """What checking and compiling one definition gave: its findings in the
+    order made, what it compiled to (a CompiledCard, a CompiledBox, a wild
+    card's plays) and, for a card, what its 'requires' clauses ask."""
+
+    diagnostics: list[Diagnostic]
+    result: Any
+    needs: list[Requirement] | None = None
+
+
+def build_items(names: Names, deck_names: dict[str, int], titles: list[str],
+                items: list[Item], reporter: Reporter) -> list[Built]:
+    """Check and compile each item on its own: each keeps its findings apart
+    (``reporter`` gives the sources), so that the items may be built in
+    several processes and put together in order by :func:`assemble`."""
+    work = reporter.clone()
+    printed = names.data.cards
+    checker = Checker(names, work, deck_names, titles, printed)
     compiler = Compiler(names, deck_names)
+    checks: dict[str, Callable[[Any], Any]] = {
+        "cards": checker.card, "boxes": checker.box, "ps_cards": checker.ps_card}
+    compiles: dict[str, Callable[[Any], Any]] = {
+        "cards": compiler.card, "boxes": compiler.box, "ps_cards": compiler.ps_card}
+    out = []
+    for kind, item, src in items:
+        before = len(work.diagnostics)
+        ok = _guarded(work, item.span, partial(checks[kind], item))
+        program = _guarded(work, item.span, partial(compiles[kind], item)) if ok else None
+        needs = None
+        if kind == "cards":
+            result: Any = _compiled_card(item, printed.get(item.number), src, program)
+            card = DeckCard(item.number, item.name, result.printed.period, item.span, item)
+            needs = _guarded(work, item.span, partial(requirements, card, names.data.turns))
+        elif kind == "boxes":
+            result = _compiled_box(item, src, program)
+        else:
+            result = program if isinstance(program, dict) else {}
+        out.append(Built(work.diagnostics[before:], result, needs))
+    return out
+
+
+def assemble(names: Names, items: list[Item], built: list[Built], reporter: Reporter) -> Deck:
+    """The deck from each item's :class:`Built`, findings in the order of
+    ``items``, then the checks of the deck as a whole (E404)."""
+    printed = names.data.cards
+    defined = {item.number for kind, item, _ in items if kind == "cards"}
     out_cards: dict[int, CompiledCard] = {
-        n: _unwritten(c) for n, c in printed.items() if n not in cards}
-    compiled = 0
-    for number, (cdef, src) in sorted(cards.items()):
-        ok = _guarded(reporter, cdef.span, lambda cdef=cdef: checker.card(cdef))
-        program = _guarded(reporter, cdef.span, lambda cdef=cdef: compiler.card(cdef)) if ok \
-            else None
-        out_cards[number] = _compiled_card(cdef, printed.get(number), src, program)
-        compiled += 1
+        n: _unwritten(c) for n, c in printed.items() if n not in defined}
     out_boxes: dict[int, CompiledBox] = {}
-    for number, (bdef, src) in sorted(boxes.items()):
-        ok = _guarded(reporter, bdef.span, lambda bdef=bdef: checker.box(bdef))
-        program = _guarded(reporter, bdef.span, lambda bdef=bdef: compiler.box(bdef)) if ok \
-            else None
-        out_boxes[number] = _compiled_box(bdef, src, program)
     out_ps: dict[str, dict[str, list]] = {}
-    for pdef, _src in found["ps_cards"].values():
-        ok = _guarded(reporter, pdef.span, lambda pdef=pdef: checker.ps_card(pdef))
-        plays = _guarded(reporter, pdef.span, lambda pdef=pdef: compiler.ps_card(pdef)) if ok \
-            else None
-        out_ps[pdef.name] = plays if isinstance(plays, dict) else {}
+    needed: dict[int, list[Requirement]] = {}
+    for (kind, item, _), done in zip(items, built, strict=True):
+        reporter.extend(done.diagnostics)
+        if kind == "cards":
+            out_cards[item.number] = done.result
+            if isinstance(done.needs, list):
+                needed[item.number] = done.needs
+        elif kind == "boxes":
+            out_boxes[item.number] = done.result
+        else:
+            out_ps[item.name] = done.result
     deck_cards = [DeckCard(n, c.printed.name, c.printed.period, Span(c.span or "", 1, 1))
                   for n, c in out_cards.items()]
-    for dc in deck_cards:
-        if dc.number in cards:
-            dc.cdef = cards[dc.number][0]
-    _guarded(reporter, Span("", 1, 1), lambda: check_deck(deck_cards, reporter, names.data.turns))
-    return Deck(out_cards, out_boxes, reporter.sorted(), compiled, len(out_boxes), ps_cards=out_ps)
+    _guarded(reporter, Span("", 1, 1), lambda: check_deck(deck_cards, needed, reporter))
+    return Deck(out_cards, out_boxes, reporter.sorted(), len(defined), len(out_boxes),
+                ps_cards=out_ps)
 
 
 def _guarded(reporter: Reporter, span: Span, work) -> Any:

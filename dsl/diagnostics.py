@@ -213,6 +213,20 @@ class Reporter:
             return [self.line(path, n) for n in range(first, last + 1)]
         return lines[first - 1:last]
 
+    def clone(self) -> Reporter:
+        """A reporter with no findings that knows the same sources (their
+        lines and '# dof: ignore' comments), for work whose findings are
+        gathered apart and added later with :meth:`extend`."""
+        other = Reporter()
+        other._texts, other._sources, other._ignored = self._texts, self._sources, self._ignored
+        return other
+
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        """Add findings another reporter made (see :meth:`clone`)."""
+        for diagnostic in diagnostics:
+            self.diagnostics.append(diagnostic)
+            self.errors += diagnostic.is_error
+
     def report(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
         if code in self._ignored.get(span.path, {}).get(span.line, ()):
             return

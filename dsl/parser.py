@@ -101,9 +101,7 @@ def paused_gc() -> Iterator[None]:
 def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
     """Parse card text; None (with diagnostics) on a syntax error."""
     reporter.add_source(name, text)
-    if not re.sub(r"#[^\n]*", "", text).strip():
-        reporter.report("E003", "file is empty: no card or Tiananmen box defined",
-                        Span(name, 1, 1), 'start with: card 1 "Name" { ... }')
+    if empty_file(name, text, reporter):
         return None
     try:
         with paused_gc():
@@ -121,6 +119,29 @@ def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
         reporter.report("E900", f"internal error while reading this file: {exc!r}",
                         Span(name, 1, 1), "this is a bug in dof; please report it with the file")
         return None
+
+
+def empty_file(name: str, text: str, reporter: Reporter) -> bool:
+    """Whether card text holds nothing but comments and blanks (E003)."""
+    if re.sub(r"#[^\n]*", "", text).strip():
+        return False
+    reporter.report("E003", "file is empty: no card or Tiananmen box defined",
+                    Span(name, 1, 1), 'start with: card 1 "Name" { ... }')
+    return True
+
+
+def parse_piece(name: str, text: str, start: int, end: int, line: int) -> SourceFile | None:
+    """Parse ``text[start:end]``, a run of whole cards, boxes and wild cards
+    starting at the beginning of line ``line``, with spans in the whole file.
+    None when that run does not parse on its own: the caller parses the whole
+    file with :func:`parse_source` for the diagnostic (see dsl/pieces.py)."""
+    try:
+        with paused_gc():
+            src = _machine().parse(name, text[start:end], line)
+    except Exception:  # noqa: BLE001 - any failure: the whole file is parsed again
+        return None
+    src.text = text  # the cards' source excerpts come from the whole file's lines
+    return src
 
 
 # ------------------------------------------------------------------ the parsing machine
@@ -307,7 +328,9 @@ class _Machine:
         return match
 
     # One long loop on purpose: it runs once per token of every card file.
-    def parse(self, path: str, text: str) -> SourceFile:  # noqa: C901
+    def parse(self, path: str, text: str, first_line: int = 1) -> SourceFile:  # noqa: C901
+        """The tree of ``text``, whose first line is line ``first_line`` of
+        the file ``path`` (a piece of a file parsed apart, see :func:`parse_piece`)."""
         build = _Build(path)
         actions, gotos, matchers = self.actions, self.gotos, self.matchers
         token_kind = self.token_kind
@@ -323,7 +346,7 @@ class _Machine:
         state = self.start
         place: _Place | None
         pos, size_text = 0, len(text)
-        line, line_start = 1, 0
+        line, line_start = first_line, 0
         while True:
             typ, place, value, start = "$END", None, None, pos
             while pos < size_text:

@@ -366,15 +366,15 @@ def test_quit_without_saving_exits_zero(game):
 def test_lint_and_cards_delegate_with_the_mod_folder(monkeypatch, tmp_path):
     calls = []
     lint = types.ModuleType("dof.cli.lint")
-    lint.run_lint = lambda paths, fmt, strict, mod, console: calls.append(
-        ("lint", paths, fmt, strict, mod)) or 0
+    lint.run_lint = lambda paths, fmt, strict, mod, console, jobs: calls.append(
+        ("lint", paths, fmt, strict, mod, jobs)) or 0
     cards = types.ModuleType("dof.cli.cards_view")
     cards.run_cards = lambda query, fmt, mod, console: calls.append(("cards", query, fmt, mod)) or 3
     monkeypatch.setitem(sys.modules, "dof.cli.lint", lint)
     monkeypatch.setitem(sys.modules, "dof.cli.cards_view", cards)
-    assert main(["lint", "a.card", "--strict", "--mod", str(tmp_path)]) == 0
+    assert main(["lint", "a.card", "--strict", "--mod", str(tmp_path), "--jobs", "2"]) == 0
     assert main(["cards", "Walesa", "--format", "json"]) == 3
-    assert calls == [("lint", [Path("a.card")], "text", True, tmp_path),
+    assert calls == [("lint", [Path("a.card")], "text", True, tmp_path, 2),
                      ("cards", "Walesa", "json", None)]
 
 

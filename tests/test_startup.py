@@ -107,7 +107,7 @@ def test_an_edited_mod_file_makes_a_new_deck(tmp_path, cache_dir, compiles):
     (mod / "new.card").write_text(MOD_CARD.replace("ops 2", "ops 3"))
     assert load_deck_cached(mod=mod).card(111).printed.ops == 3
     assert load_deck_cached(mod=mod).card(111).printed.ops == 3
-    assert [compiled_mod for _, compiled_mod, _ in compiles] == [mod, mod]
+    assert [call[1] for call in compiles] == [mod, mod]
 
 
 def test_a_corrupt_entry_is_rebuilt(cache_dir, compiles):
