@@ -26,6 +26,8 @@ from typing import Any
 #: Card text below this many characters is read in one process: starting
 #: workers and sending their results back costs more than it saves.
 PARALLEL_MIN = 1_000_000
+#: No share smaller than this, however many cores there are.
+SHARE_MIN = 250_000
 
 #: A card, box or wild card starts at the beginning of a line with one of these.
 ITEM_START = re.compile(r"^(?:card\s+\d|tiananmen\s+box|power\s+struggle\s+card)", re.M)
@@ -48,7 +50,7 @@ def shares(texts: list[tuple[str, str]], jobs: int | None) -> list[list[Piece]] 
     the same size, in file order; None when one process is the better choice
     (little text, one core, or no fork on this system)."""
     total = sum(len(text) for _, text in texts)
-    jobs = cores() if jobs is None else jobs
+    jobs = min(cores() if jobs is None else jobs, total // max(SHARE_MIN, 1))
     if total < PARALLEL_MIN or jobs < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
     target = total / jobs
@@ -68,7 +70,8 @@ def shares(texts: list[tuple[str, str]], jobs: int | None) -> list[list[Piece]] 
                 size = 0
             size += end - start
         out[-1].append((path, piece, len(text), newlines + 1))
-    return [share for share in out if share]
+    found = [share for share in out if share]
+    return found if len(found) > 1 else None  # one definition may be all there is
 
 
 class Workers:

@@ -20,6 +20,7 @@ from dof.dsl.deck import Deck
 @pytest.fixture(autouse=True)
 def small_decks_in_pieces(monkeypatch):
     monkeypatch.setattr(pieces, "PARALLEL_MIN", 0)
+    monkeypatch.setattr(pieces, "SHARE_MIN", 0)
 
 
 def renumbered(first: int, name_suffix: str = "") -> str:
@@ -136,8 +137,13 @@ def test_shares_cover_the_text_and_start_where_definitions_start():
     assert max(sizes) < 1.5 * min(sizes)
 
 
-def test_small_decks_and_single_cores_stay_in_one_process(monkeypatch):
+def test_small_decks_single_cores_and_single_cards_stay_in_one_process(monkeypatch):
+    two = 'card 1 "x" {}\ncard 2 "y" {}\n'
+    assert pieces.shares([("a.card", two)], 2) is not None
+    assert pieces.shares([("a.card", two)], 1) is None
+    assert pieces.shares([("a.card", 'card 1 "x" {}\n')], 2) is None
     monkeypatch.setattr(pieces, "PARALLEL_MIN", 1_000_000)
-    assert pieces.shares([("a.card", "card 1 \"x\" {}\n")], 4) is None
+    assert pieces.shares([("a.card", two)], 2) is None
     monkeypatch.setattr(pieces, "PARALLEL_MIN", 0)
-    assert pieces.shares([("a.card", "card 1 \"x\" {}\n")], 1) is None
+    monkeypatch.setattr(pieces, "SHARE_MIN", len(two))
+    assert pieces.shares([("a.card", two)], 2) is None  # no share under SHARE_MIN
