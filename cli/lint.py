@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import cache
 from pathlib import Path
 
 from rich.console import Console
@@ -54,11 +55,17 @@ def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
 
 def display_path(path: str) -> str:
     """A path relative to the working directory when it lies under it."""
+    return _relative(path, os.getcwd())
+
+
+@cache
+def _relative(path: str, cwd: str) -> str:
+    """Once per path and folder: a large file's findings all name the same one."""
     try:
-        return os.path.relpath(path) if Path(path).is_absolute() and not os.path.relpath(
-            path).startswith("..") else path
-    except ValueError:
+        relative = os.path.relpath(path, cwd)
+    except ValueError:  # another drive
         return path
+    return relative if Path(path).is_absolute() and not relative.startswith("..") else path
 
 
 def _json(diag: Diagnostic) -> dict:
