@@ -22,7 +22,14 @@ from dof.dsl.checker import Checker, DeckCard, Requirement, card_facts, check_de
 from dof.dsl.compiler import Compiler
 from dof.dsl.diagnostics import Diagnostic, Reporter, Span
 from dof.dsl.names import Names, default_names
-from dof.dsl.parser import empty_file, parse_piece, parse_source, paused_gc, read_source
+from dof.dsl.parser import (
+    empty_file,
+    parse_piece,
+    parse_source,
+    paused_gc,
+    prepare,
+    read_source,
+)
 from dof.dsl.pieces import Piece, Workers, shares
 from dof.engine.records import GameData, StrategyCard
 from dof.engine.terms import key
@@ -204,6 +211,7 @@ def _load_in_pieces(texts: list[tuple[str, str]], names: Names, reporter: Report
     if share_list is None:
         return None
     whole = dict(full)
+    prepare()
 
     def work(share: list[Piece], conn: Connection) -> None:
         parsed = []

@@ -130,6 +130,12 @@ def empty_file(name: str, text: str, reporter: Reporter) -> bool:
     return True
 
 
+def prepare() -> None:
+    """Build the parsing machine now: processes forked afterwards share it
+    instead of each building or loading Lark's table."""
+    _machine()
+
+
 def parse_piece(name: str, text: str, start: int, end: int, line: int) -> SourceFile | None:
     """Parse ``text[start:end]``, a run of whole cards, boxes and wild cards
     starting at the beginning of line ``line``, with spans in the whole file.
