@@ -13,9 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from importlib import resources
-from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dof.dsl.ast import BoxDef, CardDef, PsCardDef, SourceFile, player
 from dof.dsl.checker import Checker, DeckCard, Requirement, card_facts, check_deck, requirements
@@ -34,6 +33,9 @@ from dof.dsl.pieces import Piece, Workers, shares
 from dof.engine.records import GameData, StrategyCard
 from dof.engine.terms import key
 from dof.engine.yaml_lines import DataError
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 SUFFIX = ".card"
 

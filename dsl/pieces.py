@@ -14,14 +14,15 @@ reads the files in one process, which reports the syntax error exactly.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
 from collections.abc import Callable
 from itertools import pairwise
-from multiprocessing.connection import Connection
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 #: Card text below this many characters is read in one process: starting
 #: workers and sending their results back costs more than it saves.
@@ -51,7 +52,7 @@ def shares(texts: list[tuple[str, str]], jobs: int | None) -> list[list[Piece]] 
     (little text, one core, or no fork on this system)."""
     total = sum(len(text) for _, text in texts)
     jobs = min(cores() if jobs is None else jobs, total // max(SHARE_MIN, 1))
-    if total < PARALLEL_MIN or jobs < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if total < PARALLEL_MIN or jobs < 2 or not _can_fork():
         return None
     target = total / jobs
     out: list[list[Piece]] = [[]]
@@ -74,6 +75,14 @@ def shares(texts: list[tuple[str, str]], jobs: int | None) -> list[list[Piece]] 
     return found if len(found) > 1 else None  # one definition may be all there is
 
 
+def _can_fork() -> bool:
+    # multiprocessing is imported only for a large deck: it adds some 20 ms
+    # to the start of every command that reads cards.
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
 class Workers:
     """One forked process per share, in conversation with this one.
 
@@ -83,6 +92,8 @@ class Workers:
 
     def __init__(self, work: Callable[[list[Piece], Connection], None],
                  share_list: list[list[Piece]]) -> None:
+        import multiprocessing  # see _can_fork
+
         context = multiprocessing.get_context("fork")
         self.conns: list[Connection] = []
         self.processes = []

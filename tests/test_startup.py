@@ -231,6 +231,13 @@ def test_a_cached_deck_loads_without_lark(cache_dir):
     assert "lark" not in imported_after(load, cache_dir)
 
 
+def test_only_a_large_deck_imports_multiprocessing(cache_dir):
+    """Reading a large deck on several cores (dsl/pieces.py) costs the
+    commands that read the ordinary deck nothing."""
+    load = "from dof.dsl import load_deck\nload_deck()"
+    assert "multiprocessing" not in imported_after(load, cache_dir)
+
+
 def test_sim_json_imports_no_rich(cache_dir):
     run = ("from dof.cli.main import main\n"
            "import contextlib, io\n"
