@@ -107,28 +107,39 @@ class Workers:
 
     def ask(self, messages: list[Any] | None = None) -> list[Any] | None:
         """Each worker's next reply (after sending it its message, if any),
-        or None if any worker failed."""
+        or None as soon as one worker fails: a syntax error early in a
+        large file is then reported without waiting for the other shares."""
+        from multiprocessing.connection import wait
+
+        replies: dict[int, Any] = {}
         try:
             if messages is not None:
                 for conn, message in zip(self.conns, messages, strict=True):
                     conn.send(message)
-            replies = [conn.recv() for conn in self.conns]
+            waiting = {id(conn): n for n, conn in enumerate(self.conns)}
+            while waiting:
+                for ready in wait([self.conns[n] for n in waiting.values()]):
+                    n = waiting.pop(id(ready))
+                    replies[n] = self.conns[n].recv()
+                    if replies[n] is None:
+                        return None
         except (EOFError, OSError):
             return None
-        return None if any(reply is None for reply in replies) else replies
+        return [replies[n] for n in range(len(self.conns))]
 
     def __enter__(self) -> Workers:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
+        # A worker has nothing left to do once its last reply is read; after
+        # a failure the others may still be parsing, for nothing.
         for conn in self.conns:
             conn.close()
         for process in self.processes:
-            process.join(timeout=5)
             if process.is_alive():
                 process.terminate()
-                process.join()
+            process.join()
 
 
 def _run(work: Callable[[list[Piece], Connection], None], share: list[Piece],

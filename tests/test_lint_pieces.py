@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from itertools import pairwise
 from pathlib import Path
 
@@ -92,6 +93,28 @@ def test_a_syntax_error_in_a_later_share_is_reported_as_one_process_does(tmp_pat
     deck = same([path], jobs=2)
     assert [d.code for d in deck.diagnostics] == ["E001"]
     assert deck.compiled_cards == 0
+
+
+def test_a_share_that_does_not_parse_stops_the_others(tmp_path, monkeypatch):
+    """The first share's syntax error is reported without waiting for the
+    other shares' workers: they are stopped (here the second would take a
+    while, then leave a mark)."""
+    text = renumbered(201).replace("    event {", "    event {{", 1)
+    path = tmp_path / "broken.card"
+    path.write_text(text, encoding="utf-8")
+    mark, real = tmp_path / "second share parsed", deck_module.parse_piece
+
+    def slow_after_the_first(name, whole, start, end, line):
+        if start:
+            time.sleep(2)
+            mark.write_text("parsed", encoding="utf-8")
+        return real(name, whole, start, end, line)
+
+    monkeypatch.setattr(deck_module, "parse_piece", slow_after_the_first)
+    deck = load_deck([path], jobs=2)
+    assert [d.code for d in deck.diagnostics] == ["E001"]
+    time.sleep(2.5)
+    assert not mark.exists()
 
 
 @pytest.mark.parametrize("how", ["raises", "dies"])
