@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from dof.engine.api import View
-from dof.engine.board import controls, opponent
+from dof.engine.board import opponent
 from dof.engine.decisions import Decision
+from dof.engine.records import GameData
 from dof.engine.search import SearchAgent, search_budget
 from dof.engine.terms import SIDES
 
@@ -46,15 +48,17 @@ def evaluate(view: View, side: str) -> float:
     spaces and Battlegrounds weighted by each country's value, SPs on the map
     and the Tiananmen track."""
     state = view.state
-    spaces = view.data.spaces
     sp = state["sp"]
     score = state["vp"] if side == "democrat" else -state["vp"]
-    for info in view.data.countries.values():
+    for presence, members in _countries(view.data):
         for who in SIDES:
             own, other = sp[who], sp[opponent(who)]
-            held = [s for s in info.spaces if controls(spaces[s].stability, own[s], other[s])]
-            bgs = sum(1 for s in held if spaces[s].battleground)
-            value = info.presence * (0.3 * len(held) + 0.6 * bgs)
+            held = bgs = 0
+            for space, stability, battleground in members:
+                if own[space] - other[space] >= stability:  # controls (2.1.7)
+                    held += 1
+                    bgs += battleground
+            value = presence * (0.3 * held + 0.6 * bgs)
             score += value if who == side else -value
     score += 0.05 * (sum(sp[side]) - sum(sp[opponent(side)]))
     score += 0.5 * (state["tiananmen"][side] - state["tiananmen"][opponent(side)])
@@ -62,6 +66,17 @@ def evaluate(view: View, side: str) -> float:
         winner = state["result"]["winner"]
         score += 1000 if winner == side else -1000 if winner else 0
     return score
+
+
+@lru_cache(maxsize=8)
+def _countries(data: GameData) -> tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]:
+    """Each country's presence value and its spaces as (id, stability,
+    1 for a Battleground): :func:`evaluate` reads them for every option of
+    every greedy decision."""
+    spaces = data.spaces
+    return tuple((info.presence, tuple((s, spaces[s].stability, int(spaces[s].battleground))
+                                       for s in info.spaces))
+                 for info in data.countries.values())
 
 
 class GreedyAgent:

@@ -148,6 +148,7 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
     it would replay the previewed answer with the real dice and cards."""
     pending = game.pending
     at = len(game.log)
+    dealt: list[dict] = []  # the first preview's deal, which every other one repeats
 
     def moment(what: str, answer: Any = None) -> Any:
         if game.pending is not pending:
@@ -165,7 +166,14 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
             _reseed(copy, side, pending, answer)
             copy.forget_past()  # the real game's snapshots would replay its secrets
             return copy
-        _reseed(copy, side, pending, _seen_seed(game.state, side, pending))
+        # Every preview of this decision starts from the same copy and seed:
+        # the deal is made once (its shuffle and the seed cost more than the
+        # rest of a preview) and laid out again for the next answers.
+        if dealt:
+            _lay_out(copy.state, side, dealt[0])
+        else:
+            _reseed(copy, side, pending, _seen_seed(game.state, side, pending))
+            dealt.append(_layout(copy.state, side))
         copy.answer(answer)
         return _view(copy, side, deep=False, previewed=True)
 
@@ -292,6 +300,30 @@ def _reseed(copy, side: str, pending: Decision, seed: int) -> None:
     deal = random.Random(seed)
     copy.state["rng"] = rng.seed_state(deal.getrandbits(64))
     _forget(copy.state, side, pending, deal)
+
+
+def _layout(state: dict, side: str) -> dict:
+    """Where :func:`_reseed` put the dice and the cards ``side`` cannot see."""
+    other = opponent(side)
+    ps = state["ps"]
+    return {"rng": state["rng"], "deck": state["deck"][:], "hand": state["hands"][other][:],
+            "set_aside": state["set_aside"][other][:],
+            "ps": ps and {"deck": ps["deck"][:], "hand": ps["hands"][other][:],
+                          "dealt": ps["dealt"][other][:]}}
+
+
+def _lay_out(state: dict, side: str, layout: dict) -> None:
+    """Put a :func:`_layout` back, in place (the rules in progress hold the lists)."""
+    other = opponent(side)
+    state["rng"] = layout["rng"]
+    state["deck"][:] = layout["deck"]
+    state["hands"][other][:] = layout["hand"]
+    state["set_aside"][other][:] = layout["set_aside"]
+    ps = state["ps"]
+    if ps is not None:
+        ps["deck"][:] = layout["ps"]["deck"]
+        ps["hands"][other][:] = layout["ps"]["hand"]
+        ps["dealt"][other][:] = layout["ps"]["dealt"]
 
 
 def _shuffle_among(piles: list[list], known: set, deal: random.Random) -> dict:

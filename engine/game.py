@@ -465,6 +465,7 @@ class Game:
         the looking side may not know."""
         self._snapshots = True
         copy = Game(self.data, marshal.loads(self._ckpt), self.events)
+        copy._start = copy._ckpt = self._ckpt  # not dumped again at its first checkpoint
         copy._run()
         since = self._history[self._ckpt_at:]
         for value in since:
