@@ -159,17 +159,22 @@ def test_preview_looks_ahead_without_changing_the_game():
         view(game, "democrat").preview(space)
 
 
-def test_preview_cannot_foresee_the_cards_drawn(tmp_path):
-    """The look-ahead shuffles the cards its side cannot see: a previewed
-    draw shows some cards, not the ones the real draw brings."""
+def draw_three(folder) -> None:
+    """A mod in ``folder`` whose card 4 draws three cards for the Democrat."""
     facts = dof.new_game(seed=1).data.cards[4]
-    (tmp_path / "draw.card").write_text(f'''
+    (folder / "draw.card").write_text(f'''
 card 4 "{facts.name}" {{
     period early; side democrat; ops 1; removed after event
     summary "Draw 3 cards."
     event {{ democrat draws 3 cards }}
 }}
 ''')
+
+
+def test_preview_cannot_foresee_the_cards_drawn(tmp_path):
+    """The look-ahead shuffles the cards its side cannot see: a previewed
+    draw shows some cards, not the ones the real draw brings."""
+    draw_three(tmp_path)
     game = dof.new_game(seed=1, mods=tmp_path)
     step(game, random_bots(), lambda g: g.pending.player == "democrat" and g.pending.kind == "card")
     assert 4 in game.pending.options
@@ -187,14 +192,7 @@ def test_a_preview_deals_the_same_whatever_the_hidden_order(tmp_path):
     """Where the hidden cards really lie makes no difference to a preview:
     two games that differ only in the order of the draw deck and the
     opponent's hand preview the same three cards drawn."""
-    facts = dof.new_game(seed=1).data.cards[4]
-    (tmp_path / "draw.card").write_text(f'''
-card 4 "{facts.name}" {{
-    period early; side democrat; ops 1; removed after event
-    summary "Draw 3 cards."
-    event {{ democrat draws 3 cards }}
-}}
-''')
+    draw_three(tmp_path)
     game = dof.new_game(seed=1, mods=tmp_path)
     game.to_json()  # saved: the game keeps a checkpoint at each action round
     step(game, random_bots(), lambda g: g.pending.player == "democrat" and g.pending.kind == "card"
@@ -213,6 +211,22 @@ card 4 "{facts.name}" {{
         g.answer(4)
     drawn = [view(g, "democrat").preview("event").hand for g in (game, twin)]
     assert drawn[0] == drawn[1] and len(drawn[0]) >= 3
+
+
+def test_every_preview_of_one_decision_sees_the_same_deal(tmp_path):
+    """A view deals the hidden cards once for all its previews: a preview
+    made after the other answers', or twice, shows what a new view's first
+    preview shows."""
+    draw_three(tmp_path)
+    game = dof.new_game(seed=1, mods=tmp_path)
+    step(game, random_bots(), lambda g: g.pending.player == "democrat" and g.pending.kind == "card"
+         and 4 in g.pending.options)
+    game.answer(4)
+    seen = view(game, "democrat")
+    others = [seen.preview(use) for use in game.pending.options if use != "event"]
+    assert others
+    drawn = seen.preview("event").hand
+    assert drawn == seen.preview("event").hand == view(game, "democrat").preview("event").hand
 
 
 def test_a_preview_is_not_previewed_again():
