@@ -13,6 +13,7 @@ the interpreter only through ``game.events``, never by import.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from dof.engine import effects, hooks, ops_cards, ops_effects, ops_flow, ops_rules, ops_sps
@@ -231,12 +232,34 @@ class EventRunner:
             if not self._can_act(game, op, ctx):
                 continue
             if (yield game.ask("may", ctx["actor"], ["yes", "no"],
-                               f"{ctx['actor']}: {_describe(op)}?", ["Yes", "No"],
-                               card=ctx.get("card"))) != "yes":
+                               f"{ctx['actor']}: {self._says(game, op, ctx) or _describe(op)}?",
+                               ["Yes", "No"], card=ctx.get("card"))) != "yes":
                 continue
             ctx.pop("acted", None)
             yield from handler(self, game, op, ctx)
             ctx["did"] = ctx.pop("acted", True)
+
+    def _says(self, game: RulesGame, op: dict, ctx: Context) -> str | None:
+        """What an optional statement says in its card file, after its 'may'
+        ("remove 2 SP from Berlin"), to ask the player in the card's own
+        words; None when its text is not at hand (a wild card's play)."""
+        box = ctx.get("box")
+        if ctx.get("effect") is not None:  # a lasting rule's: its card or box
+            effect: dict = next((e for e in game.state["effects"] if e["id"] == ctx["effect"]), {})
+            box = effect.get("box")
+        item = self.cards.get(ctx.get("card")) or self.boxes.get(box)
+        if item is None or not item.span or "at" not in op:
+            return None
+        path, line, col = op["at"].rsplit(":", 2)
+        where, first, _ = item.span.rsplit(":", 2)
+        lines = item.source.splitlines()
+        row = int(line) - int(first)
+        if path != where or not 0 <= row < len(lines):
+            return None
+        statement = re.split(r"[;#{}]", lines[row][int(col) - 1:])[0].split()
+        if "may" in statement:
+            statement = statement[statement.index("may") + 1:]
+        return " ".join(statement) or None
 
     def _can_act(self, game: RulesGame, op: dict, ctx: Context) -> bool:
         """Whether an optional operation has anything to act on now."""

@@ -1029,6 +1029,8 @@ def test_dash_for_the_west_the_democrat_may_decline_the_card(events, monkeypatch
     seen = []
     play(game, D, DASH, ["event", "no"], seen)
     assert kinds(seen) == [("use", D), ("may", D)]
+    assert seen[1].prompt == ("democrat: choose 1 card with a playable democrat event removed "
+                              "after event from the discard pile?")  # the card's own words
     assert game.state["vp"] == 1 and sps(game, D) == {}
     assert game.state["discard"] == [MICHNIK, JAN_PALACH, INTELLIGENTSIA, APPARATCHIKS, WALESA,
                                      POLAND_SCORING]

@@ -131,6 +131,8 @@ def test_box_5_discard_and_redraw_after_the_deal(events):
         move_card(game, card, ("hand", D))
     deal = restart_at(game, "deal")
     assert (deal.pending.kind, deal.pending.player) == ("may", D)
+    # The question is in the box's own words: "you may discard 1 non-scoring card".
+    assert deal.pending.prompt == "democrat: discard 1 non-scoring card?"
     assert len(deal.hand(D)) == 8 and len(deal.hand(C)) == 8
     seen = []
     answer(deal, ["yes", MICHNIK], seen)
