@@ -20,6 +20,7 @@ rules-diff B.7).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from transitions import Machine
@@ -195,6 +196,40 @@ def match_options(game: RulesGame, side: str, suit: str) -> list[int]:
         elif "match" in wild_modes(game, card):
             options.append(cid)
     return options
+
+
+def cards_missing(game: RulesGame, side: str, suit: str | None = None) -> list[tuple[str, str]]:
+    """Why Power Struggle cards in ``side``'s hand are not offered
+    (Decision.unavailable): to attack, or with ``suit`` to match an attack
+    in that suit (8.3.2, ruling R25)."""
+    ps = game.state["ps"]
+    if ps is None:  # asked after the struggle: nothing is missing now
+        return []
+    cards = game.data.ps_cards
+    types = leader_types(game, side, ps["country"])
+    out = []
+    for cid in ps["hands"][side]:
+        card = cards[cid]
+        if card.kind == "suit":
+            if suit is None and card.suit in ps["blocked"]:
+                out.append((card.name, f"{SUIT_NAMES[card.suit]} may not be played for the rest "
+                            "of this Power Struggle (8.3.2)"))
+            elif suit is not None and card.suit != suit:
+                out.append((card.name, f"a match must be {SUIT_NAMES[suit]}, the attacked suit "
+                            "(8.3.2 Step 2)"))
+        elif card.kind == "leader":
+            if card.leader not in types:
+                out.append((card.name, f"you control no {card.leader} space in {ps['country']}, "
+                            "whose leaders you could use (2.3.2, ruling R25)"))
+            elif suit is None and all(s in ps["blocked"] for s in SUITS):
+                out.append((card.name, "every suit is barred for the rest of this Power "
+                            "Struggle (8.3.2)"))
+        elif ("match" if suit else "attack") not in wild_modes(game, card):
+            out.append((card.name, ("its text is not written in the card language"
+                                    if not wild_modes(game, card) else
+                                    f"its text plays it only to {'attack' if suit else 'match'}")
+                        + " (8.3.2)"))
+    return list(dict.fromkeys(out))  # a hand may hold several cards of one name
 
 
 def card_label(game: RulesGame, cid: int, suit: str | None = None) -> str:
@@ -443,7 +478,8 @@ def _round(game: RulesGame, ps: dict) -> Steps:
         return
     answer = yield game.ask(
         "ps_attack", attacker, options, f"{attacker}: attack in {ps['country']}",
-        describe=_card_describer(game), country=ps["country"], blocked=list(ps["blocked"]),
+        describe=_card_describer(game), why_not=partial(cards_missing, game, attacker),
+        country=ps["country"], blocked=list(ps["blocked"]),
     )
     if isinstance(answer, list):
         cid, suit = answer
@@ -470,7 +506,8 @@ def _round(game: RulesGame, ps: dict) -> Steps:
     answer = yield game.ask(
         "ps_match", defender, [*matches, "concede"],
         f"{defender}: match the {card_label(game, cid)} ({SUIT_NAMES[suit]}) or concede",
-        describe=_card_describer(game), country=ps["country"], attack=dict(ps["attack"]),
+        describe=_card_describer(game), why_not=partial(cards_missing, game, defender, suit),
+        country=ps["country"], attack=dict(ps["attack"]),
     )
     if answer == "concede":
         _decide(game, ps, attacker, suit, f"the {defender} concedes")

@@ -143,9 +143,10 @@ def check_invariants(game: Game, decision) -> None:
     assert sorted(every) == list(range(N_PS))
 
 
-def run(game: Game, country: str, scorer: str, script=(), policy=None, **kw):
+def run(game: Game, country: str, scorer: str, script=(), policy=None, look=None, **kw):
     """Drive a power struggle; ``script`` is a list of (kind, answer) pairs
-    that must come in that order; ``policy(decision)`` answers the rest."""
+    that must come in that order; ``policy(decision)`` answers the rest;
+    ``look(decision)`` sees each decision while it is pending."""
     script = list(script)
     gen = psm.power_struggle(game, country, scorer, **kw)
     asked = []
@@ -153,6 +154,8 @@ def run(game: Game, country: str, scorer: str, script=(), policy=None, **kw):
         decision = next(gen)
         while True:
             check_invariants(game, decision)
+            if look is not None:
+                look(decision)
             if script:
                 kind, answer = script.pop(0)
                 assert decision.kind == kind, (decision.kind, decision.prompt, decision.options)
@@ -463,6 +466,7 @@ def test_tactic_fails_blocks_the_suit_for_both_and_for_leaders():
     tactic, elite, c_strike = take("Tactic Fails", "Elite Leader", "Strike 4")
     stack_hands(game, [strike6, strike5, d_march], [tactic, elite, c_strike])
     force_dice(game, [6, 1, 1])
+    reasons: list = []
     result, asked = run(game, "Poland", "democrat", [
         ("ps_raise", "no"),
         ("ps_raise", "no"),
@@ -471,13 +475,38 @@ def test_tactic_fails_blocks_the_suit_for_both_and_for_leaders():
         ("ps_attack", d_march),           # his Strike 5 is no longer playable
         ("ps_match", elite),              # roll 6 >= 6: the Communist attacks
         ("ps_surrender", "no"),
-    ])
+    ], look=lambda d: d.kind != "ps_raise" and reasons.append((d.kind, d.unavailable())))
     attacks = [d for d, _ in asked if d.kind == "ps_attack"]
     assert attacks[1].options == [d_march]
+    # What a player is told about the cards he cannot play (the screen's reasons).
+    assert reasons == [
+        ("ps_attack", []), ("ps_match", []),
+        ("ps_attack", [("Strike 5", "Strike may not be played for the rest of this Power "
+                        "Struggle (8.3.2)")]),
+        ("ps_match", [("Strike 4", "a match must be March, the attacked suit (8.3.2 Step 2)")]),
+        ("ps_surrender", [])]
     # The Communist's Strike 4 is barred and his leader is spent: no playable
     # card, so the Democrat wins with no suit.
     assert result["winner"] == "democrat" and result["suit"] is None
     assert game.state["ps"] is None
+
+
+def test_the_attacker_is_told_why_a_leader_or_a_wild_card_is_not_offered():
+    """A leader whose space type the attacker does not control (2.3.2,
+    ruling R25) and a wild card whose text only matches (8.3.2) are missing
+    from the attack, each with its reason (Decision.unavailable)."""
+    game = new_game(democrat={"Gdansk": 3}, communist={"Lublin": 4})  # a farmer space
+    take = Pool()
+    strike6, tactic, elite, strike4 = take("Strike 6", "Tactic Fails", "Elite Leader", "Strike 4")
+    stack_hands(game, [strike6], [tactic, elite, strike4])
+    force_dice(game, [1, 1, 1, 1])
+    attacks = []
+    run(game, "Poland", "communist", policy=lambda d: "no" if "no" in d.options else d.options[0],
+        look=lambda d: d.kind == "ps_attack" and attacks.append((d.options, d.unavailable())))
+    assert attacks == [([strike4], [
+        ("Tactic Fails", "its text plays it only to match (8.3.2)"),
+        ("Elite Leader", "you control no elite space in Poland, whose leaders you could use "
+                         "(2.3.2, ruling R25)")])]
 
 
 def test_leader_matches_any_suit_but_tactic_fails_is_spent():
