@@ -1,10 +1,12 @@
 """The game loop's costs: random games per CPU-second, greedy games per
 second, a profile of the play alone, and memory over many games.
 
-Run: python benchmarks/bench_loop.py [speed|greedy|profile|memory] [--games N]
+Run: python benchmarks/bench_loop.py [speed|split|greedy|profile|memory] [--games N]
 
 - ``speed``: N random-vs-random games, best CPU time of --repeat runs (the
   machine is shared: the least disturbed run is the truest).
+- ``split``: the same N random games with bots and with their answers given
+  straight to the game: what views and bots cost against the rules.
 - ``greedy``: N greedy-vs-greedy games (the bot of engine.agents), CPU time.
 - ``profile``: cProfile of N random games, card loading left out; the top
   --top functions by their own time.
@@ -66,6 +68,29 @@ def greedy(data, events, args) -> None:
           f"{decisions / args.games:.0f} decisions per game")
 
 
+def split(data, events, args) -> None:
+    """The same random games played by bots through their views, then with
+    their recorded answers given straight to Game.answer: the difference is
+    what the views and the bots cost, the rest is the rules."""
+    answers = [list(play(data, events, seed)._history)
+               for seed in range(args.seed, args.seed + args.games)]
+    bots, rules = [], []
+    for _ in range(args.repeat):
+        start = time.process_time()
+        for seed in range(args.seed, args.seed + args.games):
+            play(data, events, seed)
+        bots.append(time.process_time() - start)
+        start = time.process_time()
+        for seed, given in zip(range(args.seed, args.seed + args.games), answers, strict=True):
+            game = Game.new(data, seed, events=events)
+            for answer in given:
+                game.answer(answer)
+        rules.append(time.process_time() - start)
+    print(f"{args.games} random games, best of {args.repeat}: "
+          f"{args.games / min(bots):.1f} games per CPU-second with bots and views, "
+          f"{args.games / min(rules):.1f} with the answers given straight to the game")
+
+
 def profile(data, events, args) -> None:
     profiler = cProfile.Profile()
     profiler.enable()
@@ -90,7 +115,7 @@ def memory(data, events, args) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", nargs="?", default="speed",
-                        choices=["speed", "greedy", "profile", "memory"])
+                        choices=["speed", "split", "greedy", "profile", "memory"])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
@@ -100,7 +125,8 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=40)
     args = parser.parse_args()
     data, events = load_data(), EventRunner(load_deck())
-    {"speed": speed, "greedy": greedy, "profile": profile, "memory": memory}[args.what](
+    {"speed": speed, "split": split, "greedy": greedy, "profile": profile,
+     "memory": memory}[args.what](
         data, events, args)
 
 
