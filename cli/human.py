@@ -29,6 +29,7 @@ from dof.cli.board_view import (
 from dof.cli.files import user_path, write_atomic
 from dof.cli.position import Names, UnknownName
 from dof.cli.screen import Choice, make_choice, prompt_screen, question, reason_lines
+from dof.dsl.diagnostics import did_you_mean
 from dof.engine.decisions import Decision
 from dof.engine.terms import key
 
@@ -124,6 +125,9 @@ def resolve(text: str, labels: list[str], numbers: list[int] | None = None) -> i
         if picked is not None:
             return picked
         raise AnswerError(f"'{text}' matches {_names(matches, labels)}; type more")
+    hint = did_you_mean(text, dict.fromkeys(labels))
+    if hint:  # a slip of the keyboard: "did you mean 'Gdansk'?"
+        raise AnswerError(f"'{text}' is not an option: {hint} Type {which} or a name")
     raise AnswerError(f"'{text}' is not an option; type {which} or a name")
 
 

@@ -230,6 +230,13 @@ def test_illegal_answer_asks_again(game):
     assert "There is no option 999" in output(con)
 
 
+def test_a_misspelt_name_gets_a_suggestion(game):
+    con = console()
+    agent = HumanAgent(con, scripted(["Warzsawa", "Warszawa"]), show_board=False)
+    assert agent.choose(game, game.pending) == DATA.space("Warszawa").id
+    assert "'Warzsawa' is not an option: did you mean 'Warszawa'?" in output(con)
+
+
 def test_save_command_writes_a_loadable_save_and_play_goes_on(game, tmp_path):
     path = tmp_path / "mid.json"
     con = console()
