@@ -31,12 +31,12 @@ from dof.cli.files import write_atomic
 from dof.cli.sim import (
     Batch,
     SimError,
-    available_cpus,
     play_here,
     play_on_ray,
     progress_bar,
     summarize,
 )
+from dof.dsl.pieces import cores
 from dof.engine.terms import SIDES
 
 #: z for a two-sided 95% interval (about 1.96).
@@ -59,7 +59,7 @@ def run_balance(games: int, seed: int, bot: str, fmt: str, base: Loaded, modded:
     failed (it is listed with its replay command), else 0."""
     kinds = {side: bot for side in SIDES}
     seeds = range(seed, seed + games)
-    jobs = min(jobs or available_cpus(), games)
+    jobs = min(jobs or cores(), games)
     shown = console.is_terminal and (fmt != "json" or out is not None)
     start = time.perf_counter()
     records = {}

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import os
 import signal
 import sys
 import time
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dof.cli.files import write_atomic
+from dof.dsl.pieces import cores
 from dof.engine.agents import make_agent
 from dof.engine.game import Game
 from dof.engine.terms import SIDES
@@ -167,15 +167,6 @@ def summarize(records: list[dict], seconds: float = 0.0) -> dict:
     }
 
 
-def available_cpus() -> int:
-    """The cores this process may run on: a container or taskset may allow
-    fewer than the machine has."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # macOS and Windows have no affinity call
-        return os.cpu_count() or 1
-
-
 def run_sim(games: int, seed: int, kinds: dict[str, str], as_json: bool, data, events,
             console: Console | None, mod=None, jobs: int | None = None, ray: str | None = None,
             out: Path | None = None) -> int:
@@ -192,7 +183,7 @@ def run_sim(games: int, seed: int, kinds: dict[str, str], as_json: bool, data, e
     if ray is not None:
         records = play_on_ray(batch, seeds, ray, display)
     else:
-        records = play_here(batch, seeds, min(jobs or available_cpus(), games), display)
+        records = play_here(batch, seeds, min(jobs or cores(), games), display)
     summary = summarize(records, time.perf_counter() - start)
     if out is not None:
         write_records(out, records)

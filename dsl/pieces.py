@@ -39,10 +39,12 @@ Piece = tuple[str, int, int, int]
 
 
 def cores() -> int:
-    """The cores this process may use."""
+    """The cores this process may run on (a container or taskset may allow
+    fewer than the machine has): lint's pieces, and `dof sim` and `dof
+    balance` by default."""
     try:
         return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
+    except AttributeError:  # macOS and Windows have no affinity call
         return os.cpu_count() or 1
 
 

@@ -241,7 +241,7 @@ class EventRunner:
 
     def _says(self, game: RulesGame, op: dict, ctx: Context) -> str | None:
         """What an optional statement says in its card file, after its 'may'
-        ("remove 2 SP from Berlin"), to ask the player in the card's own
+        ("discard 1 non-scoring card"), to ask the player in the card's own
         words; None when its text is not at hand (a wild card's play)."""
         box = ctx.get("box")
         if ctx.get("effect") is not None:  # a lasting rule's: its card or box

@@ -215,11 +215,15 @@ def test_human_answers_by_unambiguous_prefix(game):
     assert agent.choose(game, game.pending) == DATA.space("Walter Ulbricht Academy").id
 
 
-def test_ambiguous_prefix_asks_again(game):
+@pytest.mark.parametrize("slip, told", [
+    ("wa", "'wa' matches Walter Ulbricht Academy and Warszawa; type more"),
+    ("Warzsawa", "'Warzsawa' is not an option: did you mean 'Warszawa'?"),
+])
+def test_an_ambiguous_or_misspelt_name_asks_again(game, slip, told):
     con = console()
-    agent = HumanAgent(con, scripted(["wa", "war"]), show_board=False)
+    agent = HumanAgent(con, scripted([slip, "Warszawa"]), show_board=False)
     assert agent.choose(game, game.pending) == DATA.space("Warszawa").id
-    assert "'wa' matches Walter Ulbricht Academy and Warszawa; type more" in output(con)
+    assert told in output(con)
 
 
 def test_illegal_answer_asks_again(game):
@@ -228,13 +232,6 @@ def test_illegal_answer_asks_again(game):
     assert agent.choose(game, game.pending) == game.pending.options[0]
     assert "'Atlantis' is not an option" in output(con)
     assert "There is no option 999" in output(con)
-
-
-def test_a_misspelt_name_gets_a_suggestion(game):
-    con = console()
-    agent = HumanAgent(con, scripted(["Warzsawa", "Warszawa"]), show_board=False)
-    assert agent.choose(game, game.pending) == DATA.space("Warszawa").id
-    assert "'Warzsawa' is not an option: did you mean 'Warszawa'?" in output(con)
 
 
 def test_save_command_writes_a_loadable_save_and_play_goes_on(game, tmp_path):

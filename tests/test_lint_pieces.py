@@ -33,9 +33,23 @@ def renumbered(first: int, name_suffix: str = "") -> str:
                      for i, (name, body) in enumerate(cards))
 
 
-def same(paths: list[Path], jobs: int = 3) -> Deck:
-    """The deck read by ``jobs`` processes, checked against one process."""
-    together, alone = load_deck(paths, jobs=jobs), load_deck(paths, jobs=1)
+def same(paths: list[Path], jobs: int = 3, in_pieces: bool = True) -> Deck:
+    """The deck read by ``jobs`` processes, checked against one process;
+    ``in_pieces``: whether the workers' deck is the one given (else one
+    process did the work again), so that a broken road cannot pass unseen."""
+    real, given = deck_module._load_in_pieces, []
+
+    def watched(*args):
+        given.append(real(*args))
+        return given[-1]
+
+    deck_module._load_in_pieces = watched
+    try:
+        together = load_deck(paths, jobs=jobs)
+    finally:
+        deck_module._load_in_pieces = real
+    assert (given[0] is not None) == in_pieces
+    alone = load_deck(paths, jobs=1)
     assert {n: c.to_json() for n, c in together.cards.items()} == {
         n: c.to_json() for n, c in alone.cards.items()}
     assert list(together.cards) == list(alone.cards)
@@ -90,7 +104,7 @@ def test_a_syntax_error_in_a_later_share_is_reported_as_one_process_does(tmp_pat
     text = text[:broken] + text[broken:].replace("    event {", "    event {{", 1)
     path = tmp_path / "broken.card"
     path.write_text(text, encoding="utf-8")
-    deck = same([path], jobs=2)
+    deck = same([path], jobs=2, in_pieces=False)
     assert [d.code for d in deck.diagnostics] == ["E001"]
     assert deck.compiled_cards == 0
 
