@@ -286,7 +286,7 @@ def _seen_seed(state: dict, side: str, pending: Decision) -> int:
     cards and the real dice are, so that a bot's look-ahead tells it nothing
     of them (and every answer at one decision is weighed on the same dice)."""
     other = opponent(side)
-    seen = (state["turn"], state["ar"], state["phase"], state["vp"], state["sp"],
+    seen = (state["turn"], state["ar"], state["phasing"], state["phase"], state["vp"], state["sp"],
             state["tiananmen"], state["hands"][side], len(state["hands"][other]),
             len(state["deck"]), pending.kind, pending.player, pending.options)
     return zlib.crc32(marshal.dumps(seen))

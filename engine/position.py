@@ -126,12 +126,15 @@ def impose_tracks(state: dict, position: Position) -> None:
 
 
 def at_action_round(state: dict, side: str, action_round: int) -> None:
-    """Set a deal-step state to action round ``action_round`` of its turn
-    with ``side`` phasing, each player having played the rounds before."""
+    """Set a deal-step state to ``side``'s action round ``action_round`` of
+    its turn, each player having played the rounds before it (4.5.2: the
+    Communist's round comes first, so the Democrat's third follows the
+    Communist's third)."""
     state["phase"] = "action_rounds"
     state["ar"] = action_round
     state["phasing"] = side
-    state["rounds"] = {s: action_round - 1 for s in SIDES}
+    state["rounds"] = {"communist": action_round - (side == "communist"),
+                       "democrat": action_round - 1}
 
 
 def start_game(data, state: dict, events=None, log: list[dict] | None = None) -> Game:

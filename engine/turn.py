@@ -116,7 +116,9 @@ def proceed(game: RulesGame) -> None:
 def next_round(game: RulesGame) -> bool:
     """4.5.2: alternate, Communist first; a side with extra rounds (a lasting
     effect on the ``action_rounds`` hook) plays them after the opponent has
-    finished (ruling R15). False when the turn's action rounds are over."""
+    finished (ruling R15). False when the turn's action rounds are over.
+    ``ar`` is the new phasing player's round: each player has his own seven
+    (4.5.2), so the Communist's third round is followed by the Democrat's."""
     st = game.state
     side = st["phasing"]
     other = game.opponent(side)
@@ -124,7 +126,7 @@ def next_round(game: RulesGame) -> bool:
         st["phasing"] = other
     elif st["rounds"][side] >= rounds_allowed(game, side):
         return False
-    st["ar"] += 1
+    st["ar"] = st["rounds"][st["phasing"]] + 1
     return True
 
 

@@ -717,7 +717,7 @@ def test_honecker_eighth_round_comes_after_the_democrats_seventh(events):
     answer(game, [HONECKER, "event"])  # the discard pile is empty: nothing to take
     autoplay(game, lambda g: g.state["turn"] > 1)
     plays = [(e["ar"], e["player"]) for e in logs(game, "play") if e["turn"] == 1]
-    assert plays == [(ar, C if ar % 2 else D) for ar in range(1, 16)]
+    assert plays == [(ar, side) for ar in range(1, 8) for side in (C, D)] + [(8, C)]
     # Turn 2 has been dealt: the Democrat held one turn-1 card, the Communist none.
     assert [c for c in game.state["hands"][D] if c in TURN_ONE_D] == [TURN_ONE_D[-1]]
     assert not set(game.state["hands"][C]) & set(TURN_ONE_C)
@@ -770,7 +770,8 @@ def test_stasi_reveal_before_honecker_round_does_not_bind_next_turn(events):
     autoplay(game, lambda g: g.pending.player == C and g.pending.kind == "card")
     answer(game, [STASI, "event"])
     autoplay(game, lambda g: g.state["turn"] > 1)
-    assert [e["ar"] for e in logs(game, "reveal")] == [5, 7, 9, 11, 13, 15]
+    # At the start of the Communist's rounds 3 to 8 (4.5.2 numbers each side's own).
+    assert [e["ar"] for e in logs(game, "reveal")] == [3, 4, 5, 6, 7, 8]
     assert game.state["removed"] == [HONECKER, STASI]
     decision = game.pending
     assert (decision.kind, decision.player) == ("card", C)

@@ -22,7 +22,12 @@ it after its result, not before: each "is no longer in effect" entry now
 follows the check it served (the same entries, only those pairs swapped;
 states, results and decisions unchanged). Seeds 21, 22, 24 and 29 were
 taken again when final scoring's "holds Power in 1 countries" became "1
-country" (the only change in their logs).
+country" (the only change in their logs). All state, log and preview hashes
+were taken again when ``ar`` became each player's own action round (4.5.2:
+the Democrat's third round follows the Communist's third, both numbered 3)
+rather than a count of both players' rounds: with the ``ar`` fields left out
+and "action round N" read without its number, the 30 games' logs and final
+states hash the same before and after.
 """
 
 from __future__ import annotations
@@ -44,40 +49,40 @@ EVENTS = EventRunner(load_deck())
 
 #: seed -> (winner, how, VP, decisions, state hash, log hash)
 GAMES = {
-    1: ('democrat', 'automatic_victory', 21, 567, '02a4f19258d3b9ef', 'e69f01e1508c743f'),
-    2: ('democrat', 'final_scoring', 24, 698, 'a182e23adfa8dfbd', '0b48e0f3d49fd70d'),
-    3: ('democrat', 'new_years_eve', 2, 578, '7f4c7eeef86819ce', '70425c59d497447b'),
-    4: ('communist', 'final_scoring', -26, 765, '1a7fa70a2a99437d', '8d132c483a6981ec'),
-    5: ('democrat', 'automatic_victory', 24, 510, '193f731f87d95801', '9a108488f0722eea'),
-    6: ('democrat', 'final_scoring', 11, 749, '836d0b08e7d44816', '6f5c8380d9469dc3'),
-    7: ('communist', 'final_scoring', -18, 728, '4984918ab4d0ca3b', '69c036c01cb109f4'),
-    8: ('democrat', 'automatic_victory', 24, 382, '6160ec08a5e75716', '2be3fb97b1a1fce1'),
-    9: (None, 'new_years_eve', 0, 742, '5855e0e3fe17d8a3', 'fca5595738711f2b'),
-    10: ('democrat', 'automatic_victory', 20, 566, 'e89ee0087c2d433a', 'f31cab41c1a01fc9'),
-    11: ('democrat', 'automatic_victory', 23, 357, '1f6cd3796cf8f3fd', 'cf5e416f69e1ac15'),
-    12: ('democrat', 'automatic_victory', 24, 545, '9e54414cdd902228', '7b2b7a867b905941'),
-    13: ('democrat', 'automatic_victory', 22, 676, 'a28fbd7e3ed4f436', '0d36868cea15f8bb'),
-    14: ('democrat', 'automatic_victory', 21, 586, 'dce9500977b01c56', 'afaae7361062dba4'),
-    15: ('democrat', 'automatic_victory', 20, 380, '5617fa5c1861005d', 'c471f7c642905b45'),
-    16: ('democrat', 'new_years_eve', 8, 617, 'eedd8b83c524d570', '4a568b1586729e8c'),
-    17: ('democrat', 'final_scoring', 15, 739, 'd476012199ea9f94', '8346ad02a3de192d'),
-    18: ('democrat', 'final_scoring', 36, 770, 'ceef6c3780b6d745', '97aa1d9faeec1199'),
-    19: ('democrat', 'automatic_victory', 22, 692, '2d4c2d12925625a4', '5501802097fa5f5c'),
-    20: ('democrat', 'final_scoring', 6, 667, 'dbcd81cde621a34b', '6b64806e44e4ce6b'),
-    21: ('democrat', 'final_scoring', 3, 730, '8f411dd0effe1269', 'fdea68e534c242e5'),
-    22: ('communist', 'final_scoring', -12, 770, '59717efd888589b1', '4cbfa169f3b0f6b7'),
-    23: ('democrat', 'automatic_victory', 21, 375, 'f202960f5359f5ab', '03e4bdbe46e06616'),
-    24: ('democrat', 'final_scoring', 4, 701, '246cb7d44ebc7566', 'd3b08f3b439bd167'),
-    25: ('democrat', 'final_scoring', 13, 665, '1cc22f7bd1d30cfd', '481e7d6ff85c997e'),
-    26: ('democrat', 'automatic_victory', 22, 577, '3fc51146146fc332', '4640b62ee5f1c42a'),
-    27: ('communist', 'final_scoring', -10, 721, '1f6efb354707bd9e', '5e76fbea7c453c56'),
-    28: ('democrat', 'automatic_victory', 25, 478, '301dac5d5b29a898', 'f93114e283eadf85'),
-    29: ('communist', 'final_scoring', -7, 711, '06b8ced2fa2ddcbf', '40086ab2778f2d89'),
-    30: ('democrat', 'final_scoring', 20, 695, '040d9e46ca143e9a', 'e540a69a85fef4d0'),
+    1: ('democrat', 'automatic_victory', 21, 567, 'dd798c4bc49296ab', '8af522371a98a500'),
+    2: ('democrat', 'final_scoring', 24, 698, '80923e90da130447', '27adcbef6567cc2a'),
+    3: ('democrat', 'new_years_eve', 2, 578, 'e609efe2fc0542c9', '8957e894b20c857c'),
+    4: ('communist', 'final_scoring', -26, 765, '6bc2e43215b72819', '0375d1293b88a53b'),
+    5: ('democrat', 'automatic_victory', 24, 510, '5fa95c6c94def882', '709626846299c5b5'),
+    6: ('democrat', 'final_scoring', 11, 749, 'b175a499648b5917', '745dbc588f7f0a0d'),
+    7: ('communist', 'final_scoring', -18, 728, '64d068af394ce4fb', 'fcaa68a83b9e6170'),
+    8: ('democrat', 'automatic_victory', 24, 382, '8e5ab2e212218e3b', 'cd6b082eda33fb8a'),
+    9: (None, 'new_years_eve', 0, 742, '151b59fb37cf1ec1', '2281c46b83ec84fd'),
+    10: ('democrat', 'automatic_victory', 20, 566, 'a0c5afa9b7cea539', 'bd9154a9292cc76c'),
+    11: ('democrat', 'automatic_victory', 23, 357, '221656e35592308c', 'cf5c91a24e943af9'),
+    12: ('democrat', 'automatic_victory', 24, 545, '9e54414cdd902228', '85ee6b885625b0c7'),
+    13: ('democrat', 'automatic_victory', 22, 676, '0ed683ca75e7c596', 'b2af090e779f2d42'),
+    14: ('democrat', 'automatic_victory', 21, 586, '2f3146430aa8adcd', '1ddfbdbbaea94383'),
+    15: ('democrat', 'automatic_victory', 20, 380, '60eeb8885709eb56', '68c55efd252010e9'),
+    16: ('democrat', 'new_years_eve', 8, 617, '6f47b775339cb4d7', '9636114bfe23a242'),
+    17: ('democrat', 'final_scoring', 15, 739, 'ee5c379a7f2b19d9', 'f33f7dc5b1e81156'),
+    18: ('democrat', 'final_scoring', 36, 770, 'a81db78630a39d9e', '6cf8120c2f99db9c'),
+    19: ('democrat', 'automatic_victory', 22, 692, 'e545d739623de06a', 'eefa2eec1bcb4dee'),
+    20: ('democrat', 'final_scoring', 6, 667, '52d7b73fb2937710', '428cae65b66ded6c'),
+    21: ('democrat', 'final_scoring', 3, 730, '3e7dbc49a687baf6', '97e5ec6520176887'),
+    22: ('communist', 'final_scoring', -12, 770, '1db2736b91c80390', '0320cff9ea0dfca0'),
+    23: ('democrat', 'automatic_victory', 21, 375, 'f33566980b67a113', '1dfeb94ea4a17500'),
+    24: ('democrat', 'final_scoring', 4, 701, '65da97a3fa52ecae', 'bcf26d93a52ce07c'),
+    25: ('democrat', 'final_scoring', 13, 665, 'cef64a2070e6a0a8', 'ad4816f63392e35d'),
+    26: ('democrat', 'automatic_victory', 22, 577, 'de2e7ea3d77c8632', 'a9fb9eac50b33cd1'),
+    27: ('communist', 'final_scoring', -10, 721, '18272c40b93acaaf', 'e13e6dcc7db0452d'),
+    28: ('democrat', 'automatic_victory', 25, 478, 'c979f19a6aa39a42', '1b60395fde1a87e6'),
+    29: ('communist', 'final_scoring', -7, 711, '909ff5eea8dc4fe6', 'f3c7bfb2a23774e9'),
+    30: ('democrat', 'final_scoring', 20, 695, '0c9343571562115c', '607f5fa0db862ca4'),
 }
 
 #: seed -> (decisions, hash of the previewed states)
-PREVIEWS = {3: (680, '0986a799035885f8'), 7: (640, '1e726100e9a1754c')}
+PREVIEWS = {3: (680, '389d507df5f91f91'), 7: (640, '97be807dc168f8f3')}
 
 
 def digest(obj) -> str:

@@ -463,7 +463,8 @@ def test_10_2_in_the_turn_sequence():
     the turn; the game stops there with the Democrat as winner."""
     early = [c for c in DATA.cards_of_period("early") if DATA.cards[c].side != "scoring"]
     game = started_game({C: early[:8], D: early[8:16]}, seed=5)
-    autoplay(game, lambda g: g.state["ar"] == 14 and g.pending.kind == "card")
+    autoplay(game, lambda g: g.state["ar"] == 7 and g.state["phasing"] == D
+                                and g.pending.kind == "card")
     game.state["hands"][C].append(POLAND_SCORING)
     autoplay(game, lambda g: False)
     assert game.over and game.state["turn"] == 1

@@ -175,7 +175,7 @@ def test_sample_turn_2011(monkeypatch):
     assert st["hands"] == {C: [POLAND_SCORING, FIDESZ], D: [THE_WALL, ECO_GLASNOST]}
 
     # C7: the Poland Scoring card fills the last round, so it is the only choice.
-    assert (game.pending.kind, game.pending.player, st["ar"]) == ("card", C, 13)
+    assert (game.pending.kind, game.pending.player, st["ar"]) == ("card", C, 7)
     assert game.pending.options == [POLAND_SCORING]
     # The struggle's deal counts: Communist 3 spaces (10 cards), Democrat 4 (12).
     assert names(game, C, "Poland") == {"Bydgoszcz", "Warszawa", "Gdansk"}

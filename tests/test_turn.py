@@ -14,6 +14,7 @@ from helpers import DATA, answer, autoplay, drive, logs, restart_at, sid, starte
 from dof.engine import rng
 from dof.engine.actions import playable_cards
 from dof.engine.game import Game
+from dof.engine.position import at_action_round
 from dof.engine.setup import deal, initial_state, resolve_bids
 from dof.engine.turn import advance_turn_step, extra_support_check_step
 
@@ -146,21 +147,40 @@ def test_4_5_2_turn_one_round_order():
             assert len(game.state["hands"][decision.player]) == 8 - played
             order.append((decision.player, game.state["ar"]))
         autoplay(game, lambda g, n=game.decisions: g.decisions > n)  # one decision
-    assert order == [(C if i % 2 == 0 else D, i + 1) for i in range(14)]
+    assert order == [(side, ar) for ar in range(1, 8) for side in (C, D)]
     assert [e["player"] for e in logs(game, "play")] == [C, D] * 7
     st = game.state
     assert (st["turn"], st["ar"], st["phasing"], game.pending.kind) == (2, 1, C, "card")
     assert len(st["hands"][C]) == len(st["hands"][D]) == 8
 
 
+@pytest.mark.parametrize("side", [C, D])
+def test_4_5_2_a_position_at_a_players_third_round_plays_on_in_order(side):
+    """A position set at one player's action round 3 (a scenario's
+    ``action_round: 3``): the Communist has played three rounds before the
+    Democrat's third, so the turn goes on C3 D3 C4 ... D7 and each side plays
+    seven rounds in all."""
+    game = started_game({C: EARLY_PLAIN[:8], D: EARLY_PLAIN[8:16]}, seed=4)
+    state = dict(game.state)
+    at_action_round(state, side, 3)
+    game = restart_at(Game(DATA, state), "action_rounds")
+    order = []
+    while game.state["turn"] == 1:
+        if game.pending.kind == "card":
+            order.append((game.pending.player, game.state["ar"]))
+        autoplay(game, lambda g, n=game.decisions: g.decisions > n)  # one decision
+    rounds = [(s, ar) for ar in range(3, 8) for s in (C, D)]
+    assert order == rounds[rounds.index((side, 3)):]
+
+
 def test_4_5_2_forfeit_with_an_empty_hand():
     """4.5.2: a player with no card at the start of his action round forfeits
-    it. The Democrat starts with 5 cards: he forfeits D6 and D7 (rounds 12 and
-    14); the Communist plays all 7."""
+    it. The Democrat starts with 5 cards: he forfeits his rounds 6 and 7; the
+    Communist plays all 7."""
     game = started_game({C: EARLY_PLAIN[:8], D: EARLY_PLAIN[8:13]}, seed=6)
     autoplay(game, lambda g: g.state["turn"] == 2)
     forfeits = logs(game, "forfeit")
-    assert [(e["player"], e["ar"]) for e in forfeits] == [(D, 12), (D, 14)]
+    assert [(e["player"], e["ar"]) for e in forfeits] == [(D, 6), (D, 7)]
     plays = [e["player"] for e in logs(game, "play")]
     assert plays.count(C) == 7 and plays.count(D) == 5
     assert len(game.state["hands"][C]) == len(game.state["hands"][D]) == 8
@@ -278,7 +298,7 @@ def test_4_5_4_last_round_offers_only_the_scoring_card():
             assert 22 in game.pending.options and len(game.pending.options) == 9 - rnd
             answer(game, [next(c for c in game.pending.options if c != 22)])
             autoplay(game, lambda g: g.pending.kind == "card" and g.pending.player == C)
-    assert game.pending.options == [22] and game.state["ar"] == 13
+    assert game.pending.options == [22] and game.state["ar"] == 7
 
 
 # ----------------------------------------------------------------- 4.5.3
