@@ -49,7 +49,8 @@ def score_country(game: RulesGame, country: str) -> int:
     parts = []
     for side, (level, bgs) in country_levels(game, country).items():
         points[side] = (getattr(info, level) if level else 0) + bgs
-        parts.append(f"{side} {level or 'nothing'} + {bgs} battlegrounds = {points[side]}")
+        parts.append(f"{side} {level or 'nothing'} + {bgs} battleground{'' if bgs == 1 else 's'}"
+                     f" = {points[side]}")
     delta = points["democrat"] - points["communist"]
     game.note("score", f"{country} scoring: " + "; ".join(parts), country=country, delta=delta)
     game.add_vp(delta, f"{country} scoring")

@@ -27,7 +27,9 @@ were taken again when ``ar`` became each player's own action round (4.5.2:
 the Democrat's third round follows the Communist's third, both numbered 3)
 rather than a count of both players' rounds: with the ``ar`` fields left out
 and "action round N" read without its number, the 30 games' logs and final
-states hash the same before and after.
+states hash the same before and after. The log hashes were taken again when
+scoring's "+ 1 battlegrounds" became "+ 1 battleground" (the logs with it
+read back as before hash as recorded).
 """
 
 from __future__ import annotations
@@ -49,36 +51,36 @@ EVENTS = EventRunner(load_deck())
 
 #: seed -> (winner, how, VP, decisions, state hash, log hash)
 GAMES = {
-    1: ('democrat', 'automatic_victory', 21, 567, 'dd798c4bc49296ab', '8af522371a98a500'),
-    2: ('democrat', 'final_scoring', 24, 698, '80923e90da130447', '27adcbef6567cc2a'),
-    3: ('democrat', 'new_years_eve', 2, 578, 'e609efe2fc0542c9', '8957e894b20c857c'),
-    4: ('communist', 'final_scoring', -26, 765, '6bc2e43215b72819', '0375d1293b88a53b'),
-    5: ('democrat', 'automatic_victory', 24, 510, '5fa95c6c94def882', '709626846299c5b5'),
-    6: ('democrat', 'final_scoring', 11, 749, 'b175a499648b5917', '745dbc588f7f0a0d'),
-    7: ('communist', 'final_scoring', -18, 728, '64d068af394ce4fb', 'fcaa68a83b9e6170'),
-    8: ('democrat', 'automatic_victory', 24, 382, '8e5ab2e212218e3b', 'cd6b082eda33fb8a'),
-    9: (None, 'new_years_eve', 0, 742, '151b59fb37cf1ec1', '2281c46b83ec84fd'),
-    10: ('democrat', 'automatic_victory', 20, 566, 'a0c5afa9b7cea539', 'bd9154a9292cc76c'),
-    11: ('democrat', 'automatic_victory', 23, 357, '221656e35592308c', 'cf5c91a24e943af9'),
-    12: ('democrat', 'automatic_victory', 24, 545, '9e54414cdd902228', '85ee6b885625b0c7'),
+    1: ('democrat', 'automatic_victory', 21, 567, 'dd798c4bc49296ab', '6a5870f7151e7411'),
+    2: ('democrat', 'final_scoring', 24, 698, '80923e90da130447', 'f5c923a7903670a7'),
+    3: ('democrat', 'new_years_eve', 2, 578, 'e609efe2fc0542c9', 'e89f7037f8a643bc'),
+    4: ('communist', 'final_scoring', -26, 765, '6bc2e43215b72819', 'aeaa34e9fc9ca0b1'),
+    5: ('democrat', 'automatic_victory', 24, 510, '5fa95c6c94def882', '13635db06e24e223'),
+    6: ('democrat', 'final_scoring', 11, 749, 'b175a499648b5917', '58b7df6658e73d2c'),
+    7: ('communist', 'final_scoring', -18, 728, '64d068af394ce4fb', 'fdf970d45a68c915'),
+    8: ('democrat', 'automatic_victory', 24, 382, '8e5ab2e212218e3b', '5b206aba3271c38f'),
+    9: (None, 'new_years_eve', 0, 742, '151b59fb37cf1ec1', 'dc2cf019558aa769'),
+    10: ('democrat', 'automatic_victory', 20, 566, 'a0c5afa9b7cea539', 'f704d5d3fdf5eaf6'),
+    11: ('democrat', 'automatic_victory', 23, 357, '221656e35592308c', '0958e30df1759a54'),
+    12: ('democrat', 'automatic_victory', 24, 545, '9e54414cdd902228', '4b321743db4dad1f'),
     13: ('democrat', 'automatic_victory', 22, 676, '0ed683ca75e7c596', 'b2af090e779f2d42'),
-    14: ('democrat', 'automatic_victory', 21, 586, '2f3146430aa8adcd', '1ddfbdbbaea94383'),
-    15: ('democrat', 'automatic_victory', 20, 380, '60eeb8885709eb56', '68c55efd252010e9'),
-    16: ('democrat', 'new_years_eve', 8, 617, '6f47b775339cb4d7', '9636114bfe23a242'),
-    17: ('democrat', 'final_scoring', 15, 739, 'ee5c379a7f2b19d9', 'f33f7dc5b1e81156'),
-    18: ('democrat', 'final_scoring', 36, 770, 'a81db78630a39d9e', '6cf8120c2f99db9c'),
-    19: ('democrat', 'automatic_victory', 22, 692, 'e545d739623de06a', 'eefa2eec1bcb4dee'),
-    20: ('democrat', 'final_scoring', 6, 667, '52d7b73fb2937710', '428cae65b66ded6c'),
-    21: ('democrat', 'final_scoring', 3, 730, '3e7dbc49a687baf6', '97e5ec6520176887'),
-    22: ('communist', 'final_scoring', -12, 770, '1db2736b91c80390', '0320cff9ea0dfca0'),
-    23: ('democrat', 'automatic_victory', 21, 375, 'f33566980b67a113', '1dfeb94ea4a17500'),
-    24: ('democrat', 'final_scoring', 4, 701, '65da97a3fa52ecae', 'bcf26d93a52ce07c'),
-    25: ('democrat', 'final_scoring', 13, 665, 'cef64a2070e6a0a8', 'ad4816f63392e35d'),
-    26: ('democrat', 'automatic_victory', 22, 577, 'de2e7ea3d77c8632', 'a9fb9eac50b33cd1'),
-    27: ('communist', 'final_scoring', -10, 721, '18272c40b93acaaf', 'e13e6dcc7db0452d'),
-    28: ('democrat', 'automatic_victory', 25, 478, 'c979f19a6aa39a42', '1b60395fde1a87e6'),
-    29: ('communist', 'final_scoring', -7, 711, '909ff5eea8dc4fe6', 'f3c7bfb2a23774e9'),
-    30: ('democrat', 'final_scoring', 20, 695, '0c9343571562115c', '607f5fa0db862ca4'),
+    14: ('democrat', 'automatic_victory', 21, 586, '2f3146430aa8adcd', 'bb37e6ee72b82be2'),
+    15: ('democrat', 'automatic_victory', 20, 380, '60eeb8885709eb56', '0c49998fac0b7331'),
+    16: ('democrat', 'new_years_eve', 8, 617, '6f47b775339cb4d7', 'a7d4110dfca07e06'),
+    17: ('democrat', 'final_scoring', 15, 739, 'ee5c379a7f2b19d9', 'eb7b8947382bfbb8'),
+    18: ('democrat', 'final_scoring', 36, 770, 'a81db78630a39d9e', 'eb10ec52954dd248'),
+    19: ('democrat', 'automatic_victory', 22, 692, 'e545d739623de06a', '724e4788a2780490'),
+    20: ('democrat', 'final_scoring', 6, 667, '52d7b73fb2937710', '5c6155eed8cc653b'),
+    21: ('democrat', 'final_scoring', 3, 730, '3e7dbc49a687baf6', 'b8f38e4af0e10214'),
+    22: ('communist', 'final_scoring', -12, 770, '1db2736b91c80390', 'd7c7cb17aa6495a4'),
+    23: ('democrat', 'automatic_victory', 21, 375, 'f33566980b67a113', 'f8f4672a081255ea'),
+    24: ('democrat', 'final_scoring', 4, 701, '65da97a3fa52ecae', 'c4b7d43127db9af7'),
+    25: ('democrat', 'final_scoring', 13, 665, 'cef64a2070e6a0a8', 'd07017e5a83e12e5'),
+    26: ('democrat', 'automatic_victory', 22, 577, 'de2e7ea3d77c8632', '0ca459e325096606'),
+    27: ('communist', 'final_scoring', -10, 721, '18272c40b93acaaf', 'b1fb8366ceca1a81'),
+    28: ('democrat', 'automatic_victory', 25, 478, 'c979f19a6aa39a42', 'e07ca99d465e4bc8'),
+    29: ('communist', 'final_scoring', -7, 711, '909ff5eea8dc4fe6', '7be902e8019f437e'),
+    30: ('democrat', 'final_scoring', 20, 695, '0c9343571562115c', '57be112243932d36'),
 }
 
 #: seed -> (decisions, hash of the previewed states)

@@ -357,7 +357,7 @@ def test_9_3_3_poland_example():
     entry = logs(game, "score")[-1]
     assert entry["delta"] == 4 and entry["country"] == "Poland"
     assert "democrat domination + 2 battlegrounds = 8" in entry["text"]
-    assert "communist presence + 1 battlegrounds = 4" in entry["text"]
+    assert "communist presence + 1 battleground = 4" in entry["text"]
 
 
 def test_9_3_1_romania_domination_example():
