@@ -1,12 +1,16 @@
 """The game loop's costs: random games per CPU-second, greedy games per
 second, a profile of the play alone, and memory over many games.
 
-Run: python benchmarks/bench_loop.py [speed|split|greedy|profile|memory] [--games N]
+Run: python benchmarks/bench_loop.py [speed|split|kinds|greedy|profile|memory] [--games N]
 
 - ``speed``: N random-vs-random games, best CPU time of --repeat runs (the
   machine is shared: the least disturbed run is the truest).
 - ``split``: the same N random games with bots and with their answers given
   straight to the game: what views and bots cost against the rules.
+- ``kinds``: the same N random games, each answer timed by the kind of
+  decision it answers (the rules run from that answer to the next decision),
+  and what a view and a bot's choice cost a decision: where a decision's
+  time goes, kind by kind (wall clock around each call, best of --repeat).
 - ``greedy``: N greedy-vs-greedy games (the bot of engine.agents), CPU time.
 - ``profile``: cProfile of N random games, card loading left out; the top
   --top functions by their own time.
@@ -26,9 +30,11 @@ import pstats
 import resource
 import time
 import tracemalloc
+from collections import Counter
 
 from dof.dsl import load_deck
 from dof.engine.agents import GreedyAgent, RandomAgent
+from dof.engine.api import view
 from dof.engine.data import load_data
 from dof.engine.events import EventRunner
 from dof.engine.game import Game
@@ -91,6 +97,42 @@ def split(data, events, args) -> None:
           f"{args.games / min(rules):.1f} with the answers given straight to the game")
 
 
+def kinds(data, events, args) -> None:
+    clock = time.perf_counter
+    best: dict[str, float] = {}
+    counts: Counter[str] = Counter()
+    seen_best = float("inf")
+    for _ in range(args.repeat):
+        spent: Counter[str] = Counter()
+        counts = Counter()
+        seeing = 0.0
+        for seed in range(args.seed, args.seed + args.games):
+            game = Game.new(data, seed, events=events)
+            bots = {"democrat": RandomAgent(seed * 2 + 1), "communist": RandomAgent(seed * 2 + 2)}
+            while (pending := game.pending) is not None:
+                start = clock()
+                seen = view(game, pending.player)
+                answer = bots[pending.player].choose(seen, seen.decision)
+                middle = clock()
+                game.answer(answer)
+                seeing += middle - start
+                spent[pending.kind] += clock() - middle
+                counts[pending.kind] += 1
+        seen_best = min(seen_best, seeing)
+        best = {k: min(best.get(k, v), v) for k, v in spent.items()}
+    decisions = sum(counts.values())
+    rules = sum(best.values())
+    print(f"{args.games} random games, {decisions / args.games:.0f} decisions a game; "
+          f"best of {args.repeat}, per game: rules {rules / args.games * 1e3:.2f} ms, "
+          f"views and bots {seen_best / args.games * 1e3:.2f} ms "
+          f"({seen_best / decisions * 1e6:.1f} us a decision)")
+    print(f"{'decision':<18}{'a game':>8}{'us each':>9}{'ms a game':>11}")
+    for kind in sorted(best, key=best.__getitem__, reverse=True):
+        n = counts[kind]
+        print(f"{kind:<18}{n / args.games:>8.1f}{best[kind] / n * 1e6:>9.1f}"
+              f"{best[kind] / args.games * 1e3:>11.2f}")
+
+
 def profile(data, events, args) -> None:
     profiler = cProfile.Profile()
     profiler.enable()
@@ -115,7 +157,7 @@ def memory(data, events, args) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", nargs="?", default="speed",
-                        choices=["speed", "split", "greedy", "profile", "memory"])
+                        choices=["speed", "split", "kinds", "greedy", "profile", "memory"])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
@@ -125,9 +167,8 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=40)
     args = parser.parse_args()
     data, events = load_data(), EventRunner(load_deck())
-    {"speed": speed, "split": split, "greedy": greedy, "profile": profile,
-     "memory": memory}[args.what](
-        data, events, args)
+    {"speed": speed, "split": split, "kinds": kinds, "greedy": greedy, "profile": profile,
+     "memory": memory}[args.what](data, events, args)
 
 
 if __name__ == "__main__":
