@@ -85,12 +85,25 @@ def _check_mods(saved: Any, current: list[dict]) -> None:
 def _unplaced(value: Any) -> Any:
     """``value`` without card-file locations (``at``: where a lasting
     effect's rule is written), which differ between installs of the same
-    cards and are no part of the game."""
+    cards and are no part of the game, and with its tuples as the lists a
+    save file reads back."""
     if isinstance(value, dict):
         return {k: _unplaced(v) for k, v in value.items() if k != "at"}
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return [_unplaced(v) for v in value]
     return value
+
+
+#: What a save's check leaves out: how dof words a log entry and numbers
+#: the action rounds. A later dof may say them otherwise (the rounds became
+#: each player's own in 0.1, 4.5.2) without playing another game: what was
+#: played, rolled and placed is compared, and the state it leads to.
+_WORDING = frozenset({"text", "ar"})
+
+
+def _course(entry: dict) -> dict:
+    """A log entry or state without its wording (``_WORDING``)."""
+    return {k: v for k, v in entry.items() if k not in _WORDING}
 
 
 @dataclass(frozen=True)
@@ -120,8 +133,8 @@ class Saved:
         way is named (``ends[n]``: the log's length after ``n`` answers),
         and the same state."""
         first = len(self.log)
-        replayed = [entry["text"] for entry in game.log[first:]]
-        saved = None if self.played is None else [entry.get("text") for entry in self.played]
+        replayed = [_unplaced(_course(entry)) for entry in game.log[first:]]
+        saved = None if self.played is None else [_unplaced(_course(e)) for e in self.played]
         if saved is not None and replayed != saved:
             line = first + next((i for i, (a, b) in enumerate(zip(replayed, saved, strict=False))
                                  if a != b), min(len(replayed), len(saved)))
@@ -132,8 +145,9 @@ class Saved:
                             f"(turn {entry['turn']}, action round {entry['ar']}) the game goes "
                             "another way; were the cards or dof changed since it was saved?")
         state = self.state if isinstance(self.state, dict) else {}
-        if state != game.state and _unplaced(state) != _unplaced(game.state):
-            differ = [k for k in game.state if _unplaced(state.get(k)) != _unplaced(game.state[k])]
+        if state != game.state and _unplaced(_course(state)) != _unplaced(_course(game.state)):
+            differ = [k for k in game.state if k not in _WORDING
+                      and _unplaced(state.get(k)) != _unplaced(game.state[k])]
             raise SaveError(f"the save is inconsistent: replaying its {len(self.answers)} "
                             f"answers does not give its state (different: {', '.join(differ)})")
 

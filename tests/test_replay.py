@@ -111,6 +111,22 @@ def test_an_answer_changed_in_the_save_names_the_move_where_it_goes_another_way(
         Game.from_json(save, DATA, EVENTS)  # loading checks it too
 
 
+def test_a_save_worded_and_numbered_by_an_earlier_dof_loads_as_it_was(finished):
+    """An earlier dof wrote other log lines ('+ 1 battlegrounds') and counted
+    both players' action rounds (the Democrat's third was 6): the same game,
+    so its save loads from its start, with no fallback, and replays."""
+    save = json.loads(json.dumps(finished.to_json()))
+    for entry in save["log"]:
+        entry["text"] = entry["text"].replace(" battleground ", " battlegrounds ") + "."
+        entry["ar"] = 2 * entry["ar"] - (entry["ar"] > 0)
+    save["state"]["ar"] = 11
+    loaded = Game.from_json(save, DATA, EVENTS)
+    assert loaded.restored is None
+    assert loaded.state == finished.state
+    assert json.loads(json.dumps(loaded.log)) == json.loads(json.dumps(finished.log))
+    assert len(Replay(save, DATA, EVENTS).moves) == finished.decisions
+
+
 def test_a_save_the_rules_now_play_another_way_goes_on_from_its_checkpoint():
     """A dof that plays an early move another way (here: two early answers
     swapped, as if a card had changed) does not lose the game: it loads
