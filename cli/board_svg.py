@@ -20,7 +20,7 @@ from pathlib import Path
 import drawsvg as dw
 from rich.console import Console
 
-from dof.cli.board_view import format_result, in_effect
+from dof.cli.board_view import format_result, in_effect, turn_words
 from dof.engine.board import controller
 from dof.engine.terms import SIDES
 
@@ -213,7 +213,8 @@ def _header(d: dw.Drawing, game) -> None:
     st, data = game.state, game.data
     turn = st["turn"]
     phasing = (st["phasing"] or "-").capitalize()
-    line = f"Turn {turn}/{data.turns}   Action round {st['ar']}   Phasing: {phasing}"
+    step = f"Action round {st['ar']}" if st["ar"] else st["phase"].replace("_", " ").capitalize()
+    line = f"Turn {turn}/{data.turns}   {step}   Phasing: {phasing}"
     if game.result:
         line += f"   {format_result(game)}"
     _text(d, "1989: Dawn of Freedom", 22, MARGIN, MARGIN + 20, font_weight="bold")
@@ -414,8 +415,8 @@ def run_board(path: Path, out: Path, console: Console, data, events) -> int:
     except OSError as exc:
         print(f"dof: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    console.print(f"Wrote {written} (turn {game.state['turn']}, "
-                  f"action round {game.state['ar']}, VP {game.state['vp']:+d})",
+    console.print(f"Wrote {written} ({turn_words(game.state['turn'], game.state['ar'])}, "
+                  f"VP {game.state['vp']:+d})",
                   markup=False, highlight=False)
     return 0
 

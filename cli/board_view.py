@@ -429,10 +429,22 @@ def entry_text(game, entry: dict) -> str:
 RESTATE_ROLL = frozenset({"check", "tiananmen", "ps_roll", "ps_initiative"})
 
 
+def turn_words(turn: int, ar: int) -> str:
+    """'turn 3, action round 5', or 'turn 3' outside the action rounds."""
+    return f"turn {turn}, action round {ar}" if ar else f"turn {turn}"
+
+
+def when(entry: dict) -> str:
+    """'T3 AR5 ' for a log entry of turn 3, action round 5; 'T3      ' for
+    one outside the action rounds (4.5.2)."""
+    return f"T{entry['turn']} " + (f"AR{entry['ar']:<2} " if entry["ar"] else " " * 5)
+
+
 def log_text(game, entry: dict, times: int = 1) -> Text:
-    """A log entry as a line of output, with its turn and action round (bot
-    games print these as they come); ``times`` counts identical entries in a row."""
-    out = Text(f"T{entry['turn']} AR{entry['ar']:<2} ", style="dim")
+    """A log entry as a line of output, with its turn and action round (none
+    outside the action rounds: setup, the deal, the end of a turn; bot games
+    print these as they come); ``times`` counts identical entries in a row."""
+    out = Text(when(entry), style="dim")
     out.append(entry_text(game, entry), style=LOG_STYLE.get(entry["kind"], ""))
     if times > 1:
         out.append(f" ({times} times)")

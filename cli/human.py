@@ -28,7 +28,14 @@ from dof.cli.board_view import (
 )
 from dof.cli.files import user_path, write_atomic
 from dof.cli.position import Names, UnknownName
-from dof.cli.screen import Choice, make_choice, prompt_screen, question, reason_lines
+from dof.cli.screen import (
+    Choice,
+    make_choice,
+    prompt_screen,
+    question,
+    reason_lines,
+    space_missing,
+)
 from dof.dsl.diagnostics import did_you_mean
 from dof.engine.decisions import Decision
 from dof.engine.terms import key
@@ -176,8 +183,10 @@ class HumanAgent:
                 except AnswerError as exc:
                     country = find_country(game, text) if choice.spaces else None
                     if country is None:
-                        self.console.print(str(exc), style="yellow", markup=False,
-                                           highlight=False)
+                        missing = space_missing(game, choice, text)
+                        self.console.print(f"{missing}. Type one of the numbers shown or a name"
+                                           if missing else str(exc), style="yellow",
+                                           markup=False, highlight=False)
                         continue
             self.console.print(country_table(game, country, choice.spaces))
 

@@ -14,7 +14,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from dof.cli.board_view import board_lines, format_result, log_lines, log_text
+from dof.cli.board_view import board_lines, format_result, log_lines, log_text, turn_words
 from dof.cli.files import user_path
 from dof.cli.human import HumanAgent, Quit, Undone, write_save
 from dof.cli.sim import bot_seed
@@ -128,8 +128,8 @@ def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: st
     humans = [side for side in SIDES if kinds[side] == "human"]
     if load:
         game = load_game(load, data, events)
-        console.print(f"Loaded {load} (turn {game.state['turn']}, "
-                      f"action round {game.state['ar']})", highlight=False)
+        console.print(f"Loaded {load} ({turn_words(game.state['turn'], game.state['ar'])})",
+                      highlight=False)
         if game.restored:
             console.print(f"Note: {game.restored}", style="yellow", highlight=False)
     else:

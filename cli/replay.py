@@ -16,7 +16,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from dof.cli.board_view import board_lines, format_result, log_text, side_text
+from dof.cli.board_view import board_lines, format_result, log_text, side_text, turn_words
 from dof.cli.play import LoadError, read_save_file
 from dof.engine.game import SaveError
 from dof.engine.history import Move, Replay
@@ -47,8 +47,7 @@ def read_replay(path: str, data, events) -> Replay:
 
 def where(state: dict) -> str:
     """Where a game stands: turn, action round, and the turn step."""
-    ar = f", action round {state['ar']}" if state["ar"] else ""
-    return f"turn {state['turn']}{ar} ({state['phase'].replace('_', ' ')})"
+    return f"{turn_words(state['turn'], state['ar'])} ({state['phase'].replace('_', ' ')})"
 
 
 def header(path: str, replay: Replay) -> Text:
@@ -70,7 +69,7 @@ def move_lines(replay: Replay, number: int) -> list[Text]:
         move: Move = replay.moves[number - 1]
         lines = [Text.assemble((f"Move {number}/{len(replay.moves)}  ", "bold"),
                                side_text(move.player),
-                               (f"  turn {move.turn}, action round {move.ar}", "dim")),
+                               (f"  {turn_words(move.turn, move.ar)}", "dim")),
                  Text.assemble(f"  {move.prompt} -> ", (move.label, "bold"))]
         entries = move.log
     lines += [Text("    ").append_text(log_text(replay.final, entry)) for entry in entries]

@@ -35,7 +35,7 @@ from dof.cli.board_view import (
     words,
 )
 from dof.engine.decisions import Decision
-from dof.engine.terms import SIDES
+from dof.engine.terms import SIDES, key
 
 #: Decision kinds whose whole-number options are space ids (docs/api.md).
 SPACE_KINDS = frozenset({"setup_place", "place", "check", "space", "ps_support_loss"})
@@ -241,6 +241,27 @@ def _space_lines(game, choice: Choice, width: int, compact: bool) -> list[Text]:
         out.append(line(Text("Type a space's name, or a country's name to see its spaces with "
                              "their numbers.", style="dim"), width=width))
     return [*out, *_plain_lines(choice, len(numbers), width, len(choice.order))]
+
+
+def space_missing(game, choice: Choice, text: str) -> str | None:
+    """Why the map space ``text`` names (its number or its whole name) is
+    not among ``choice``'s options, with the rule, as one line; None when
+    ``text`` names no space, or one the question offers."""
+    if choice.what != "space":
+        return None
+    spaces = game.data.spaces
+    text = text.strip()
+    if text.isdigit():
+        found = int(text) - 1 if 0 < int(text) <= len(spaces) else None
+    else:
+        found = next((i for i, s in enumerate(spaces) if key(s.name) == key(text)), None)
+    if found is None or found in choice.spaces:
+        return None
+    name = spaces[found].name
+    reasons = choice.decision.unavailable()
+    why = next((w for what, w in reasons if name in what.split(", ")),
+               next((w for what, w in reasons if what == "Other spaces"), None))
+    return f"{name} ({found + 1}) is not an option" + (f": {why}" if why else " here")
 
 
 def reason_lines(decision: Decision, width: int) -> list[Text]:

@@ -101,6 +101,12 @@ def _unplaced(value: Any) -> Any:
 _WORDING = frozenset({"text", "ar"})
 
 
+def _moment(entry: dict) -> str:
+    """'turn 3, action round 5' of a state or log entry; 'turn 3' outside
+    the action rounds."""
+    return f"turn {entry['turn']}" + (f", action round {entry['ar']}" if entry["ar"] else "")
+
+
 def _course(entry: dict) -> dict:
     """A log entry or state without its wording (``_WORDING``)."""
     return {k: v for k, v in entry.items() if k not in _WORDING}
@@ -142,8 +148,8 @@ class Saved:
             entry = game.log[min(line, len(game.log) - 1)] if game.log else game.state
             where = f"move {move}" if move else "the start"
             raise SaveError(f"the save does not replay as it was played: from {where} "
-                            f"(turn {entry['turn']}, action round {entry['ar']}) the game goes "
-                            "another way; were the cards or dof changed since it was saved?")
+                            f"({_moment(entry)}) the game goes another way; were the cards or "
+                            "dof changed since it was saved?")
         state = self.state if isinstance(self.state, dict) else {}
         if state != game.state and _unplaced(_course(state)) != _unplaced(_course(game.state)):
             differ = [k for k in game.state if k not in _WORDING
@@ -430,8 +436,7 @@ class Game:
                 raise exc from None
             st = saved.fallback.start
             game.restored = (f"{exc}; it goes on from its last checkpoint "
-                             f"(turn {st['turn']}, action round {st['ar']}): undo and dof "
-                             "replay reach back only that far")
+                             f"({_moment(st)}): undo and dof replay reach back only that far")
             return game
 
     @classmethod

@@ -21,8 +21,10 @@ from rich.console import Console
 from dof.cli.human import HumanAgent, Quit, resolve
 from dof.cli.main import extra_sps, load_game, main
 from dof.cli.play import run_play
+from dof.cli.screen import make_choice, space_missing
 from dof.cli.sim import play_one
 from dof.engine.data import load_data
+from dof.engine.decisions import Decision
 from dof.engine.game import Game
 
 DATA = load_data()
@@ -224,6 +226,33 @@ def test_an_ambiguous_or_misspelt_name_asks_again(game, slip, told):
     agent = HumanAgent(con, scripted([slip, "Warszawa"]), show_board=False)
     assert agent.choose(game, game.pending) == DATA.space("Warszawa").id
     assert told in output(con)
+
+
+@pytest.mark.parametrize("typed", ["Gdansk", "gdansk", "14"])
+def test_a_space_that_is_no_option_is_named_with_the_reason(game, typed):
+    """The Communist's free setup SP may not go where the Democrat has SPs
+    (3.4): Gdansk, typed by its name or its map number, is refused with why."""
+    con = console()
+    agent = HumanAgent(con, scripted([typed, "Warszawa"]), show_board=False)
+    assert agent.choose(game, game.pending) == DATA.space("Warszawa").id
+    assert ("Gdansk (14) is not an option: they hold opponent SPs (3.4). Type one of the "
+            "numbers shown or a name") in " ".join(output(con).split())
+
+
+def test_a_space_refused_by_a_lasting_event_says_so():
+    """A reason that names the space is the one given (here a lasting
+    event's ban on placing, 7.2), not the one for all other spaces."""
+    game = Game.new(DATA, seed=1)
+    choice = make_choice(Decision("place", "democrat", [12], "place an SP", why_not=lambda: [
+        ("Gdansk, Poznan", "a lasting event forbids placing SPs there (7.2)"),
+        ("Other spaces", "out of reach of your SPs (6.1.2)")]))
+    assert space_missing(game, choice, "14") == (
+        "Gdansk (14) is not an option: a lasting event forbids placing SPs there (7.2)")
+    assert space_missing(game, choice, "Krakow") == (
+        "Krakow (23) is not an option: out of reach of your SPs (6.1.2)")
+    assert space_missing(game, choice, "Warszawa, please") is None  # names no space
+    assert space_missing(game, choice, "99") is None
+    assert space_missing(game, choice, "14 ") is not None
 
 
 def test_illegal_answer_asks_again(game):

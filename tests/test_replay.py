@@ -17,7 +17,7 @@ from helpers import scripted
 from rich.console import Console
 
 import dof
-from dof.cli.board_view import entry_text, format_result
+from dof.cli.board_view import entry_text, format_result, when
 from dof.cli.human import write_save
 from dof.cli.main import main
 from dof.cli.play import run_play
@@ -46,7 +46,7 @@ def console() -> Console:
 
 def log_lines(game: Game) -> list[str]:
     """A game's log entries as `dof replay` prints them, in a player's words."""
-    return [f"T{e['turn']} AR{e['ar']:<2} {entry_text(game, e)}" for e in game.log]
+    return [f"{when(e)}{entry_text(game, e)}" for e in game.log]
 
 
 def version_1(game: Game) -> dict:
@@ -104,7 +104,7 @@ def test_an_old_save_loads_but_cannot_be_replayed(finished):
 def test_an_answer_changed_in_the_save_names_the_move_where_it_goes_another_way(finished):
     save = json.loads(json.dumps(finished.to_json()))
     save["answers"][0], save["answers"][1] = save["answers"][1], save["answers"][0]
-    with pytest.raises(SaveError, match=r"from move 1 \(turn 1, action round 0\) the game "
+    with pytest.raises(SaveError, match=r"from move 1 \(turn 1\) the game "
                                         "goes another way"):
         Replay(save, DATA, EVENTS)
     with pytest.raises(SaveError, match="from move 1"):
@@ -166,8 +166,8 @@ def test_piped_replay_prints_the_whole_game(save_file, finished, capsys):
         [f"{i}/{n}" for i in range(n + 1)]
     first = DATA.spaces[finished.to_json()["answers"][0]].name
     assert out[2:6] == [f"Move 0/{n}  the start, turn 1 (setup)",
-                        "    T1 AR0  Cards dealt; fixed SPs placed (3.2, 3.3)",
-                        f"Move 1/{n}  Communist  turn 1, action round 0",
+                        "    T1      Cards dealt; fixed SPs placed (3.2, 3.3)",
+                        f"Move 1/{n}  Communist  turn 1",
                         f"  Place a free SP (1 of 2) in a space with no opponent SPs -> {first}"]
     assert [line[4:] for line in out if line.startswith("    T")] == log_lines(finished)
     assert out[-1] == format_result(finished)
@@ -229,7 +229,7 @@ def test_a_game_saved_by_dof_play_replays(tmp_path, capsys):
                     input_fn=scripted(["1", "Szczecin", "3", "quit", ""])) == 0
     assert main(["replay", str(save)]) == 0
     out = capsys.readouterr().out
-    assert "Democrat  turn 1, action round 0\n  Place a free SP (2 of 3) in a space with no " \
+    assert "Democrat  turn 1\n  Place a free SP (2 of 3) in a space with no " \
            "opponent SPs -> Szczecin" in out
     assert "The game was saved here: the democrat is to answer" in out
 

@@ -219,10 +219,10 @@ def test_hot_seat_prompts_and_log_use_capitals(data, events):
                     input_fn=keyboard(["13", "14", "15", "14", "log", "quit", "no"]))
     assert code == 0
     text = printed(con)
-    assert "There is no option 14" in text
-    assert "T1 AR0  Communist places 1 SP in Szczecin (setup)" in text
-    assert "T1 AR0  Communist places 1 SP in Bydgoszcz (setup)" in text
-    assert "T1 AR0  Democrat places 1 SP in Gdansk (setup)" in text
+    assert "Gdansk (14) is not an option: they hold opponent SPs (3.4)" in " ".join(text.split())
+    assert "T1      Communist places 1 SP in Szczecin (setup)" in text
+    assert "T1      Communist places 1 SP in Bydgoszcz (setup)" in text
+    assert "T1      Democrat places 1 SP in Gdansk (setup)" in text
     assert "democrat" not in text and "communist" not in text
 
 
