@@ -350,16 +350,25 @@ class HumanAgent:
         """Offer to save, then leave (exit code ``code``). A second Ctrl-C or
         the end of input at the offer saves without asking."""
         default = self.save_path
-        hint = f"Enter saves to {default}, 'no' skips" if default else "Enter skips"
-        try:
-            answer = self.input_fn(Text(f"Save before quitting? File name ({hint}): ")).strip()
-        except (EOFError, KeyboardInterrupt):
-            self.console.print("")
-            self.rescue(game)
-            raise Quit(code, "quit") from None
-        if answer.casefold() in ("n", "no"):
+        hint = f"Enter or 'yes' saves to {default}, 'no' skips" if default else "Enter skips"
+        while True:
+            try:
+                answer = self.input_fn(Text(f"Save before quitting? File name ({hint}): "))
+            except (EOFError, KeyboardInterrupt):
+                self.console.print("")
+                self.rescue(game)
+                raise Quit(code, "quit") from None
+            answer = answer.strip()
+            word = answer.casefold()
+            if word in ("y", "yes") and not default:
+                # A yes answers the question, but names no file to save to.
+                self.console.print("Type the file name to save to, or Enter to quit without "
+                                   "saving", markup=False)
+                continue
+            break
+        if word in ("n", "no"):
             answer = ""
-        elif not answer:
+        elif not answer or word in ("y", "yes"):
             answer = default or ""
         if answer and not self.save(game, answer):
             self.console.print("Not quitting, as the game is not saved.", markup=False)

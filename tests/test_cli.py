@@ -388,6 +388,22 @@ def test_a_failed_save_keeps_the_old_save(game, tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
 
 
+def test_quit_with_yes_saves_to_the_save_file_not_to_a_file_named_yes(game, tmp_path,
+                                                                       monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "game.json"
+    agent = HumanAgent(console(), scripted(["quit", "yes"]), show_board=False, save_path=str(path))
+    with pytest.raises(Quit):
+        agent.choose(game, game.pending)
+    assert Game.from_json(json.loads(path.read_text()), DATA).pending.kind == "setup_place"
+    con = console()
+    agent = HumanAgent(con, scripted(["quit", "y", "mine.json"]), show_board=False)
+    with pytest.raises(Quit):
+        agent.choose(game, game.pending)  # no save file given: a yes asks for its name
+    assert "Type the file name to save to" in output(con)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "mine.json"]
+
+
 def test_quit_without_saving_exits_zero(game):
     agent = HumanAgent(console(), scripted(["quit", "no"]), show_board=False)
     with pytest.raises(Quit) as left:
