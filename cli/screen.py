@@ -258,10 +258,14 @@ def space_missing(game, choice: Choice, text: str) -> str | None:
     if found is None or found in choice.spaces:
         return None
     name = spaces[found].name
+    refused = f"{name} ({found + 1}) is not an option"
     reasons = choice.decision.unavailable()
-    why = next((w for what, w in reasons if name in what.split(", ")),
-               next((w for what, w in reasons if what == "Other spaces"), None))
-    return f"{name} ({found + 1}) is not an option" + (f": {why}" if why else " here")
+    why = next((w for what, w in reasons if name in what.split(", ")), None)
+    if why:
+        return f"{refused}: {why}"
+    # One of the spaces the screen's reasons leave out as a group.
+    why = next((f"{what}: {w}" for what, w in reasons if what == "Other spaces"), None)
+    return f"{refused}. {why}" if why else f"{refused} here"
 
 
 def reason_lines(decision: Decision, width: int) -> list[Text]:

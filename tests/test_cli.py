@@ -235,8 +235,8 @@ def test_a_space_that_is_no_option_is_named_with_the_reason(game, typed):
     con = console()
     agent = HumanAgent(con, scripted([typed, "Warszawa"]), show_board=False)
     assert agent.choose(game, game.pending) == DATA.space("Warszawa").id
-    assert ("Gdansk (14) is not an option: they hold opponent SPs (3.4). Type one of the "
-            "numbers shown or a name") in " ".join(output(con).split())
+    assert ("Gdansk (14) is not an option. Other spaces: they hold opponent SPs (3.4). "
+            "Type one of the numbers shown or a name") in " ".join(output(con).split())
 
 
 def test_a_space_refused_by_a_lasting_event_says_so():
@@ -249,7 +249,7 @@ def test_a_space_refused_by_a_lasting_event_says_so():
     assert space_missing(game, choice, "14") == (
         "Gdansk (14) is not an option: a lasting event forbids placing SPs there (7.2)")
     assert space_missing(game, choice, "Krakow") == (
-        "Krakow (23) is not an option: out of reach of your SPs (6.1.2)")
+        "Krakow (23) is not an option. Other spaces: out of reach of your SPs (6.1.2)")
     assert space_missing(game, choice, "Warszawa, please") is None  # names no space
     assert space_missing(game, choice, "99") is None
     assert space_missing(game, choice, "14 ") is not None

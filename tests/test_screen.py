@@ -219,7 +219,8 @@ def test_hot_seat_prompts_and_log_use_capitals(data, events):
                     input_fn=keyboard(["13", "14", "15", "14", "log", "quit", "no"]))
     assert code == 0
     text = printed(con)
-    assert "Gdansk (14) is not an option: they hold opponent SPs (3.4)" in " ".join(text.split())
+    assert ("Gdansk (14) is not an option. Other spaces: they hold opponent SPs (3.4)"
+            in " ".join(text.split()))
     assert "T1      Communist places 1 SP in Szczecin (setup)" in text
     assert "T1      Communist places 1 SP in Bydgoszcz (setup)" in text
     assert "T1      Democrat places 1 SP in Gdansk (setup)" in text
