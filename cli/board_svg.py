@@ -20,9 +20,10 @@ from pathlib import Path
 import drawsvg as dw
 from rich.console import Console
 
-from dof.cli.board_view import format_result, in_effect, turn_words
+from dof.cli.board_view import format_result, in_effect
 from dof.engine.board import controller
 from dof.engine.terms import SIDES
+from dof.engine.turn import turn_words
 
 #: Where each country of the printed map sits, in country-region units
 #: (x to the right, y down): East Germany and Poland on top, Czechoslovakia

@@ -429,11 +429,6 @@ def entry_text(game, entry: dict) -> str:
 RESTATE_ROLL = frozenset({"check", "tiananmen", "ps_roll", "ps_initiative"})
 
 
-def turn_words(turn: int, ar: int) -> str:
-    """'turn 3, action round 5', or 'turn 3' outside the action rounds."""
-    return f"turn {turn}, action round {ar}" if ar else f"turn {turn}"
-
-
 def when(entry: dict) -> str:
     """'T3 AR5 ' for a log entry of turn 3, action round 5; 'T3      ' for
     one outside the action rounds (4.5.2)."""

@@ -39,6 +39,7 @@ from dof.cli.screen import (
 from dof.dsl.diagnostics import did_you_mean
 from dof.engine.decisions import Decision
 from dof.engine.terms import key
+from dof.engine.turn import turn_words
 
 HELP = """\
 Answer with the option's number, its name or the start of its name ('wa' is
@@ -313,9 +314,9 @@ class HumanAgent:
         except UndoError as exc:
             self.console.print(f"Cannot undo: {exc}", style="yellow", markup=False)
             return
-        state = earlier.state
-        self.console.print(f"Took back your last decision (turn {state['turn']}, action round "
-                           f"{state['ar']}).", markup=False, highlight=False)
+        when = turn_words(earlier.state["turn"], earlier.state["ar"])
+        self.console.print(f"Took back your last decision ({when}).", markup=False,
+                           highlight=False)
         raise Undone(earlier)
 
     def picture(self, game, path: str) -> None:

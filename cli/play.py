@@ -14,7 +14,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from dof.cli.board_view import board_lines, format_result, log_lines, log_text, turn_words
+from dof.cli.board_view import board_lines, format_result, log_lines, log_text
 from dof.cli.files import user_path
 from dof.cli.human import HumanAgent, Quit, Undone, write_save
 from dof.cli.sim import bot_seed
@@ -23,6 +23,7 @@ from dof.engine.agents import make_agent
 from dof.engine.api import view
 from dof.engine.game import Game, SaveError
 from dof.engine.terms import SIDES
+from dof.engine.turn import turn_words
 
 
 class LoadError(Exception):

@@ -35,7 +35,7 @@ from dof.engine.protocols import Events
 from dof.engine.records import GameData
 from dof.engine.setup import initial_state
 from dof.engine.terms import SIDES
-from dof.engine.turn import PHASES, STEPS, proceed
+from dof.engine.turn import PHASES, STEPS, proceed, turn_words
 from dof.engine.validate import StateError, check_state
 from dof.engine.vocabulary import PROGRAM_FORMAT
 
@@ -95,16 +95,10 @@ def _unplaced(value: Any) -> Any:
 
 
 #: What a save's check leaves out: how dof words a log entry and numbers
-#: the action rounds. A later dof may say them otherwise (the rounds became
-#: each player's own in 0.1, 4.5.2) without playing another game: what was
-#: played, rolled and placed is compared, and the state it leads to.
+#: the action rounds. A later dof may say them otherwise (an earlier one
+#: counted both players' rounds together) without playing another game:
+#: what was played, rolled and placed is compared, and the state it leads to.
 _WORDING = frozenset({"text", "ar"})
-
-
-def _moment(entry: dict) -> str:
-    """'turn 3, action round 5' of a state or log entry; 'turn 3' outside
-    the action rounds."""
-    return f"turn {entry['turn']}" + (f", action round {entry['ar']}" if entry["ar"] else "")
 
 
 def _course(entry: dict) -> dict:
@@ -148,8 +142,8 @@ class Saved:
             entry = game.log[min(line, len(game.log) - 1)] if game.log else game.state
             where = f"move {move}" if move else "the start"
             raise SaveError(f"the save does not replay as it was played: from {where} "
-                            f"({_moment(entry)}) the game goes another way; were the cards or "
-                            "dof changed since it was saved?")
+                            f"({turn_words(entry['turn'], entry['ar'])}) the game goes another "
+                            "way; were the cards or dof changed since it was saved?")
         state = self.state if isinstance(self.state, dict) else {}
         if state != game.state and _unplaced(_course(state)) != _unplaced(_course(game.state)):
             differ = [k for k in game.state if k not in _WORDING
@@ -436,7 +430,8 @@ class Game:
                 raise exc from None
             st = saved.fallback.start
             game.restored = (f"{exc}; it goes on from its last checkpoint "
-                             f"({_moment(st)}): undo and dof replay reach back only that far")
+                             f"({turn_words(st['turn'], st['ar'])}): undo and dof replay reach "
+                             "back only that far")
             return game
 
     @classmethod

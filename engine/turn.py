@@ -130,6 +130,12 @@ def next_round(game: RulesGame) -> bool:
     return True
 
 
+def turn_words(turn: int, ar: int) -> str:
+    """'turn 3, action round 5' for players and messages; 'turn 3' outside
+    the action rounds (setup, the deal, the end of a turn: ``ar`` is 0)."""
+    return f"turn {turn}, action round {ar}" if ar else f"turn {turn}"
+
+
 def action_rounds_step(game: RulesGame):
     """4.5.2: the action rounds of a turn; a round may start from a
     checkpoint, so a save replays only the answers of its round."""
