@@ -85,7 +85,8 @@ class EventRunner:
 
     def box_award(self, game: RulesGame, box: int, side: str) -> Steps:
         """6.3.5: the award of the first player to reach ``box``."""
-        game.note("award", f"{side} receives the award of box {box}", player=side, box=box)
+        game.note("award", f"{side} receives the award of box {box}: "
+                           f"\"{self.boxes[box].summary}\"", player=side, box=box)
         yield from self.run_whole(game, self.boxes[box].program, Context(you=side, box=box))
 
     def ps_modes(self, name: str) -> set[str]:

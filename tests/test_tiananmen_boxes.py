@@ -57,6 +57,9 @@ def test_box_1_plus_one_to_own_attempts_until_the_opponent_arrives(events, monke
     fix_dice(game, monkeypatch, [3, 3])
     play(game, D, MICHNIK, ["tiananmen"])
     assert game.state["tiananmen"][D] == 1 and awards(game) == [(D, 1)]
+    # The log says what the award does, in the box's words.
+    assert logs(game, "award")[-1]["text"] == (
+        'democrat receives the award of box 1: "+1 to your own Tiananmen Square attempts."')
     game.state["tst_used"][D] = False  # a later turn
     play(game, D, MICHNIK, ["tiananmen"])  # 3 + 1 + 1 own + 1 box 1 = 6 >= 5
     assert game.state["tiananmen"][D] == 2
