@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +31,10 @@ from dof.cli.position import Names, UnknownName
 from dof.cli.screen import (
     Choice,
     make_choice,
+    not_offered,
     prompt_screen,
     question,
     reason_lines,
-    space_missing,
 )
 from dof.dsl.diagnostics import did_you_mean
 from dof.engine.decisions import Decision
@@ -43,7 +43,8 @@ from dof.engine.turn import turn_words
 
 HELP = """\
 Answer with the option's number, its name or the start of its name ('wa' is
-enough when only one option starts with it). Numbers stay the same from one
+enough when only one option starts with it; a whole name means that name:
+'sofia' is Sofia, never Sofia University). Numbers stay the same from one
 question to the next: a space is its map number, a card its card number.
 Commands (not answers: the question is asked again):
   help            this text
@@ -84,20 +85,22 @@ class AnswerError(ValueError):
     """Typed text that does not pick exactly one option; the message says why."""
 
 
-def _keys(label: str) -> list[str]:
-    """The texts a label answers to: itself, and for '#12 Name' also '#12' and 'Name'."""
-    keys = [label.casefold()]
-    found = _CARD_NUMBER.match(label)
+def _keys(name: str) -> list[str]:
+    """The name keys a name answers to: its own, and for '#12 Name' also
+    '#12' and 'Name' (case, accents and spacing ignored: engine.terms.key)."""
+    keys = [key(name)]
+    found = _CARD_NUMBER.match(name)
     if found:
-        keys += [found.group(1).casefold(), found.group(2).casefold()]
+        keys += [key(found.group(1)), key(found.group(2))]
     return keys
 
 
-def _one_of(matches: list[int], labels: list[str]) -> int | None:
-    """The match, when there is one or all matches read the same (identical cards)."""
+def _one_of(text: str, matches: list[int], labels: list[str]) -> int:
+    """The match, when there is one or all matches read the same (identical
+    cards); AnswerError naming them otherwise."""
     if len({labels[i].casefold() for i in matches}) == 1:
         return matches[0]
-    return None
+    raise AnswerError(f"'{text}' matches {_names(matches, labels)}; type more")
 
 
 def _names(matches: list[int], labels: list[str], most: int = 4) -> str:
@@ -108,10 +111,13 @@ def _names(matches: list[int], labels: list[str], most: int = 4) -> str:
     return ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
-def resolve(text: str, labels: list[str], numbers: list[int] | None = None) -> int:
+def resolve(text: str, labels: list[str], numbers: list[int] | None = None,
+            names: list[list[str]] | None = None, whole: Container[str] = ()) -> int:
     """The index of the option ``text`` picks: its number (``numbers``, by
-    default 1 to n), its label (case-insensitive) or an unambiguous start
-    of it; AnswerError otherwise."""
+    default 1 to n); else a whole name of an option, its label or one of its
+    ``names`` (by name key); else the start of one option's name, unless
+    ``text`` is itself a whole name of something else (a key in ``whole``):
+    'sofia' is Sofia, never Sofia University. AnswerError otherwise."""
     text = text.strip()
     n = len(labels)
     numbers = numbers or list(range(1, n + 1))
@@ -123,16 +129,17 @@ def resolve(text: str, labels: list[str], numbers: list[int] | None = None) -> i
         if int(text) in numbers:
             return numbers.index(int(text))
         raise AnswerError(f"There is no option {text}; type {which}")
-    want = text.casefold()
-    keys = [_keys(label) for label in labels]
-    for test in (lambda k: k == want, lambda k: k.startswith(want)):
-        matches = [i for i in range(n) if any(test(k) for k in keys[i])]
-        if not matches:
-            continue
-        picked = _one_of(matches, labels)
-        if picked is not None:
-            return picked
-        raise AnswerError(f"'{text}' matches {_names(matches, labels)}; type more")
+    want = key(text)
+    keys = [{k for name in (labels[i], *(names[i] if names else [])) for k in _keys(name)}
+            for i in range(n)]
+    exact = [i for i in range(n) if want in keys[i]]
+    if exact:
+        return _one_of(text, exact, labels)
+    if want in whole:  # the whole name of something that is no option
+        raise AnswerError(f"'{text}' is not an option; type {which} or a name")
+    started = [i for i in range(n) if any(k.startswith(want) for k in keys[i])]
+    if started:
+        return _one_of(text, started, labels)
     hint = did_you_mean(text, dict.fromkeys(labels))
     if hint:  # a slip of the keyboard: "did you mean 'Gdansk'?"
         raise AnswerError(f"'{text}' is not an option: {hint} Type {which} or a name")
@@ -163,7 +170,7 @@ class HumanAgent:
     # ----------------------------------------------------------- agent
     def choose(self, game, decision: Decision) -> Any:
         """Show the screen and read until one option is picked."""
-        choice = make_choice(decision)
+        choice = make_choice(decision, game.data)
         self.since = self.shown
         if self.show_board:
             self.draw(game, choice)
@@ -180,11 +187,13 @@ class HumanAgent:
             country = find_country(game, text, exact=True) if choice.spaces else None
             if country is None:
                 try:
-                    return choice.option(resolve(text, choice.labels, choice.numbers))
+                    return choice.option(resolve(text, choice.labels, choice.numbers,
+                                                 choice.names, choice.whole))
                 except AnswerError as exc:
-                    country = find_country(game, text) if choice.spaces else None
+                    # A whole name (or a map number) of no option: why not.
+                    missing = not_offered(game, choice, text)
+                    country = find_country(game, text) if choice.spaces and not missing else None
                     if country is None:
-                        missing = space_missing(game, choice, text)
                         self.console.print(f"{missing}. Type one of the numbers shown or a name"
                                            if missing else str(exc), style="yellow",
                                            markup=False, highlight=False)

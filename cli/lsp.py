@@ -11,7 +11,9 @@ Editor set-up: docs/editors.md.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
+from typing import BinaryIO, cast
 from urllib.parse import unquote
 
 from lsprotocol import types as lsp
@@ -20,6 +22,7 @@ from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
 from dof.cli.lsp_deck import Checked, Workbench
+from dof.cli.lsp_frames import Frames, Output
 from dof.cli.lsp_text import (
     HEADER,
     PLACE_WORDS,
@@ -50,6 +53,14 @@ class DofServer(LanguageServer):
                          text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.bench = Workbench(mod)
         self.checked: dict[str, Checked] = {}
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve over ``stdin`` and ``stdout`` (by default the process's),
+        reading only well-formed messages: a malformed one is answered with
+        an error and serving goes on (cli/lsp_frames.py)."""
+        out = Output(stdout or sys.stdout.buffer)
+        frames = Frames(stdin or sys.stdin.buffer, out.write)
+        super().start_io(cast(BinaryIO, frames), cast(BinaryIO, out))
 
     # ------------------------------------------------------------ checking
     def open_files(self) -> dict[str, TextDocument]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.text import Text
@@ -35,10 +35,13 @@ from dof.cli.board_view import (
     words,
 )
 from dof.engine.decisions import Decision
+from dof.engine.records import GameData
 from dof.engine.terms import SIDES, key
 
 #: Decision kinds whose whole-number options are space ids (docs/api.md).
 SPACE_KINDS = frozenset({"setup_place", "place", "check", "space", "ps_support_loss"})
+#: Decision kinds whose options are Power Struggle cards (ids, or [leader id, suit]).
+PS_CARD_KINDS = frozenset({"ps_attack", "ps_match", "ps_raise_discard"})
 #: Decision kinds that show the card in play above the question.
 CARD_CONTEXT_KINDS = frozenset({"use", "event_order", "order", "suppress", "may", "space",
                                 "pick_card", "option", "country"})
@@ -60,8 +63,17 @@ class Choice:
     order: list[int]
     labels: list[str]
     numbers: list[int]
-    #: What the options are: "space", "card" or "" (anything else).
+    #: What the options are: "space", "card", "country", "ps_card" (a Power
+    #: Struggle card) or "" (anything else).
     what: str
+    #: For each option in display order, the whole names it answers to
+    #: besides its label: a space's name and aliases, a card's number and
+    #: name, a Power Struggle card's name (with the game data only).
+    names: list[list[str]] = field(default_factory=list)
+    #: Every whole name of a thing of the options' kind, offered or not, by
+    #: name key, with the thing's name: all spaces (and aliases), cards,
+    #: countries or Power Struggle cards, and what the screen's reasons name.
+    whole: dict[str, str] = field(default_factory=dict)
 
     def option(self, i: int) -> Any:
         """The decision's option at display position ``i``."""
@@ -86,10 +98,11 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def make_choice(decision: Decision) -> Choice:
+def make_choice(decision: Decision, data: GameData | None = None) -> Choice:
     """The display order and numbers of ``decision``'s options (see the
     module's docstring); an option that is neither space nor card after
-    spaces or cards (Stop, Done, the obligation) is 0."""
+    spaces or cards (Stop, Done, the obligation) is 0. With ``data``, also
+    the names a player may type (Choice.names, Choice.whole)."""
     options = decision.options
     raw = [decision.label(i) for i in range(len(options))]
     spaces = [i for i, o in enumerate(options) if decision.kind in SPACE_KINDS and _whole(o)]
@@ -106,8 +119,58 @@ def make_choice(decision: Decision) -> Choice:
         numbers = [USE_NUMBERS[options[i]] for i in order]
     else:
         numbers = list(range(1, len(order) + 1))
-    what = "space" if spaces else "card" if cards else ""
-    return Choice(decision, order, [_label(decision, raw[i]) for i in order], numbers, what)
+    what = "space" if spaces else "card" if cards else _what(decision)
+    choice = Choice(decision, order, [_label(decision, raw[i]) for i in order], numbers, what)
+    if data is not None:
+        choice.names = [_names_of(data, what, choice.option(i)) for i in range(len(order))]
+        choice.whole = _whole_names(data, decision, what)
+    return choice
+
+
+def _what(decision: Decision) -> str:
+    """What options that are neither spaces nor strategy cards are."""
+    if decision.kind == "country":
+        return "country"
+    if decision.kind in PS_CARD_KINDS or decision.kind == "pick_card" and any(
+            _whole(o) for o in decision.options):
+        return "ps_card"  # an event's pick among strategy cards is "card"
+    return ""
+
+
+def _names_of(data: GameData, what: str, option: Any) -> list[str]:
+    """The whole names ``option`` answers to besides its label."""
+    if what == "space" and _whole(option):
+        return [data.spaces[option].name, *data.spaces[option].aliases]
+    if what == "card" and _whole(option):
+        return [_card_name(data, option)]
+    if what == "ps_card" and (_whole(option) or isinstance(option, list)):
+        return [data.ps_cards[option[0] if isinstance(option, list) else option].name]
+    return []
+
+
+def _whole_names(data: GameData, decision: Decision, what: str) -> dict[str, str]:
+    """Choice.whole: name key -> the name of the thing it names."""
+    names: dict[str, str] = {}
+    if what == "space":
+        names = {key(n): s.name for s in data.spaces for n in (s.name, *s.aliases)}
+    elif what == "card":
+        for number in data.cards:
+            name = _card_name(data, number)
+            names.update({key(name): name, f"#{number}": name,
+                          key(data.cards[number].name): name})
+    elif what == "country":
+        names = {key(c): c for c in data.countries}
+    elif what == "ps_card":
+        names = {key(c.name): c.name for c in data.ps_cards}
+    for named, _ in decision.unavailable():
+        if not named.startswith("Other "):  # a group, not a name
+            for name in named.split(", "):
+                names.setdefault(key(name), name)
+    return names
+
+
+def _card_name(data: GameData, number: int) -> str:
+    return f"#{number} {data.cards[number].name}"
 
 
 def _label(decision: Decision, text: str) -> str:
@@ -243,29 +306,48 @@ def _space_lines(game, choice: Choice, width: int, compact: bool) -> list[Text]:
     return [*out, *_plain_lines(choice, len(numbers), width, len(choice.order))]
 
 
-def space_missing(game, choice: Choice, text: str) -> str | None:
-    """Why the map space ``text`` names (its number or its whole name) is
-    not among ``choice``'s options, with the rule, as one line; None when
-    ``text`` names no space, or one the question offers."""
-    if choice.what != "space":
-        return None
-    spaces = game.data.spaces
+def not_offered(game, choice: Choice, text: str) -> str | None:
+    """Why the thing ``text`` names exactly (a map space or a card by its
+    number, or anything by a whole name or alias, Choice.whole) is not among
+    ``choice``'s options, with the rule, as one line; None when ``text``
+    names nothing whole, or an option."""
+    data = game.data
     text = text.strip()
     if text.isdigit():
-        found = int(text) - 1 if 0 < int(text) <= len(spaces) else None
+        number = int(text)
+        if choice.what == "space" and 0 < number <= len(data.spaces):
+            name = data.spaces[number - 1].name
+        elif choice.what == "card" and number in data.cards:
+            name = _card_name(data, number)
+        else:
+            return None
     else:
-        found = next((i for i, s in enumerate(spaces) if key(s.name) == key(text)), None)
-    if found is None or found in choice.spaces:
+        name = choice.whole.get(key(text))
+    offered = {key(n) for i, label in enumerate(choice.labels)
+               for n in (label, *(choice.names[i] if choice.names else []))}
+    if name is None or key(name) in offered:
         return None
-    name = spaces[found].name
-    refused = f"{name} ({found + 1}) is not an option"
+    space = next((s for s in data.spaces if s.name == name), None)
+    refused = f"{name} ({space.id + 1}) is not an option" if space else f"{name} is not an option"
     reasons = choice.decision.unavailable()
     why = next((w for what, w in reasons if name in what.split(", ")), None)
     if why:
-        return f"{refused}: {why}"
-    # One of the spaces the screen's reasons leave out as a group.
-    why = next((f"{what}: {w}" for what, w in reasons if what == "Other spaces"), None)
-    return f"{refused}. {why}" if why else f"{refused} here"
+        return words(f"{refused}: {why}")
+    # One of the things the screen's reasons leave out as a group.
+    group = _group(game, choice, name)
+    why = next((f"{what}: {w}" for what, w in reasons if what == group), None)
+    return words(f"{refused}. {why}" if why else f"{refused} here")
+
+
+def _group(game, choice: Choice, name: str) -> str | None:
+    """The screen's group reason that covers the thing ``name``: 'Other
+    spaces' any space, 'Other cards' a card in the player's hand."""
+    if choice.what == "space":
+        return "Other spaces"
+    hand = game.state["hands"].get(choice.decision.player) or []
+    if choice.what == "card" and any(_card_name(game.data, c) == name for c in hand if c):
+        return "Other cards"
+    return None
 
 
 def reason_lines(decision: Decision, width: int) -> list[Text]:

@@ -39,6 +39,12 @@ CASES = [
          says="No such file"),
     Case("replay a file that is not JSON", ["replay", "{dir}/bad.json"],
          files={"bad.json": "{\n"}, says="not a JSON save file"),
+    # Issue 19 item 3: a whole name means that name, never the start of another's.
+    Case("play: a space's whole name that is no option", ["play", "--seed", "11"],
+         stdin="sofia\n", says="Sofia (68) is not an option. Other spaces: they hold opponent"),
+    Case("play: a card's whole name that is no option", ["play", "--seed", "11"],
+         stdin="1\n2\n4\n5\n6\n7\n8\nthe wall\n",  # 7 setup SPs, then a card
+         says="#9 The Wall is not an option here"),
 ]
 
 

@@ -166,7 +166,7 @@ def test_reformer_rehabilitated_neutral_card_for_its_player_goes_back_to_discard
     the player of #67 (ruling R35); Workers Revolt has no asterisk, so after
     its event it goes back to the discard pile. The single playable card is
     taken without a question."""
-    game = position(events, democrat={"Gdansk": 3}, hands={C: [REFORMER]}, turn=4)
+    game = position(events, democrat={"Gdansk": 3, "Krakow": 1}, hands={C: [REFORMER]}, turn=4)
     game.state["tiananmen"] = {D: 0, C: 1}
     game.state["power"]["Poland"] = D
     discard(game, POLAND_SCORING, WORKERS_REVOLT)
@@ -174,8 +174,7 @@ def test_reformer_rehabilitated_neutral_card_for_its_player_goes_back_to_discard
     seen = []
     play(game, C, REFORMER, ["event", "Gdansk"], seen)
     assert kinds(seen) == [("use", C), ("space", C)]
-    polish_workers = [s.id for s in DATA.spaces if s.country == "Poland" and s.type == "worker"]
-    assert seen[1].options == polish_workers
+    assert seen[1].options == ids("Gdansk", "Krakow")  # the Polish Worker spaces he holds SPs in
     assert (sp(game, D, "Gdansk"), sp(game, C, "Gdansk")) == (0, 3) and not dice
     assert game.state["discard"] == [POLAND_SCORING, WORKERS_REVOLT]
     assert game.state["removed"] == [REFORMER]
@@ -407,7 +406,7 @@ def test_kiss_of_death_discarded_neutral_event_is_the_democrats(events, monkeypa
     """#71: a neutral (silver) event on the discarded card happens too, for
     the Democrat: he chooses the Workers Revolt space; the card has no
     asterisk and goes to the discard pile."""
-    game = position(events, democrat={"Gdansk": 1}, communist={"Brno": 3},
+    game = position(events, democrat={"Gdansk": 1}, communist={"Brno": 3, "Leipzig": 1},
                     hands={D: [KISS_OF_DEATH], C: [WORKERS_REVOLT]}, phasing=D, turn=4)
     dice = fix_dice(game, monkeypatch, [5])
     seen = []
@@ -1031,21 +1030,22 @@ def test_samizdat_through_communist_ops_the_democrat_decides(events):
 @pytest.mark.parametrize("roll, success", [(5, False), (6, True)])
 def test_workers_revolt_roll_minus_adjacent_opponent_control(
         events, monkeypatch, roll, success):
-    """#78: the Democrat chooses a Worker space in a country where the
-    Communist holds Power (ruling R49: not Poland, where the Democrat rules);
-    a die, -1 per adjacent Communist-controlled space (Praha, Ostrava); on a
-    modified 4-6 every Communist SP there becomes a Democratic one, one for
-    one; on 3 or less nothing happens. No asterisk: the card is discarded."""
+    """#78: the Democrat chooses a Worker space holding Communist SPs in a
+    country where the Communist holds Power (ruling R49: not Poland, where the
+    Democrat rules); a die, -1 per adjacent Communist-controlled space (Praha,
+    Ostrava); on a modified 4-6 every Communist SP there becomes a Democratic
+    one, one for one; on 3 or less nothing happens. No asterisk: the card is
+    discarded."""
     game = position(events, democrat={"Brno": 1, "Gdansk": 1},
-                    communist={"Brno": 4, "Praha": 3, "Ostrava": 3, "Bratislava": 2},
+                    communist={"Brno": 4, "Praha": 3, "Ostrava": 3, "Bratislava": 2,
+                               "Gdansk": 1},
                     hands={D: [WORKERS_REVOLT]}, phasing=D, turn=4)
     game.state["power"]["Poland"] = D
     dice = fix_dice(game, monkeypatch, [roll])
     seen = []
     play(game, D, WORKERS_REVOLT, ["event", "Brno"], seen)
     assert kinds(seen) == [("use", D), ("space", D)]
-    assert seen[1].options == [s.id for s in DATA.spaces
-                               if s.type == "worker" and s.country != "Poland"]
+    assert seen[1].options == ids("Brno", "Ostrava", "Bratislava")
     assert texts(game, "roll")[-1] == f"democrat's modified roll: {roll} -2 = {roll - 2}"
     brno = (sp(game, D, "Brno"), sp(game, C, "Brno"))
     assert brno == ((5, 0) if success else (1, 4)) and not dice
@@ -1056,16 +1056,16 @@ def test_workers_revolt_roll_minus_adjacent_opponent_control(
 
 def test_workers_revolt_for_the_communist_in_a_democrat_ruled_country(events, monkeypatch):
     """#78 is neutral: played by the Communist, the opponent is the Democrat:
-    a Worker space in a country where the Democrat holds Power (Hungary), his
-    SPs there become Communist on a modified 4 (6 - 2: Budapest and Debrecen
-    are Democrat-controlled)."""
+    a Worker space with Democratic SPs in a country where the Democrat holds
+    Power (Hungary), his SPs there become Communist on a modified 4 (6 - 2:
+    Budapest and Debrecen are Democrat-controlled)."""
     game = position(events, democrat={"Miskolc": 3, "Budapest": 3, "Debrecen": 3},
                     communist={"Miskolc": 1}, hands={C: [WORKERS_REVOLT]}, turn=4)
     game.state["power"]["Hungary"] = D
     dice = fix_dice(game, monkeypatch, [6])
     seen = []
     play(game, C, WORKERS_REVOLT, ["event", "Miskolc"], seen)
-    assert seen[1].options == ids("Gyor", "Tatabanya", "Miskolc", "Debrecen", "Szekesfehervar")
+    assert seen[1].options == ids("Miskolc", "Debrecen")
     assert (sp(game, D, "Miskolc"), sp(game, C, "Miskolc")) == (0, 4) and not dice
     assert game.state["discard"] == [WORKERS_REVOLT]
 
@@ -1084,6 +1084,23 @@ def test_workers_revolt_with_no_country_under_the_opponent(events, monkeypatch):
     assert sp(game, D, "Gdansk") == 3
     assert game.state["discard"] == [WORKERS_REVOLT]
     assert game.state["events_played"] == [WORKERS_REVOLT]
+
+
+def test_workers_revolt_where_no_worker_space_holds_opponent_sps(events, monkeypatch):
+    """#78: a Worker space without opponent SPs is never offered, as the
+    revolt could do nothing there; with none left (the Communist's SPs are in
+    Praha, an Elite space), there is nothing to choose and no roll (ruling
+    R50): the event ends and the card is discarded."""
+    game = position(events, democrat={"Brno": 2}, communist={"Praha": 3},
+                    hands={D: [WORKERS_REVOLT]}, phasing=D, turn=4)
+    fix_dice(game, monkeypatch, [])
+    seen = []
+    play(game, D, WORKERS_REVOLT, ["event"], seen)
+    assert kinds(seen) == [("use", D)]
+    assert texts(game, "event_ends") == [
+        "#78 Workers Revolt: nothing to choose, so the rest does not happen"]
+    assert (sp(game, D, "Brno"), sp(game, C, "Praha")) == (2, 3)
+    assert game.state["discard"] == [WORKERS_REVOLT]
 
 
 def test_workers_revolt_for_ops_has_no_event(events):

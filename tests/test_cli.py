@@ -21,7 +21,7 @@ from rich.console import Console
 from dof.cli.human import HumanAgent, Quit, resolve
 from dof.cli.main import extra_sps, load_game, main
 from dof.cli.play import run_play
-from dof.cli.screen import make_choice, space_missing
+from dof.cli.screen import make_choice, not_offered
 from dof.cli.sim import play_one
 from dof.engine.data import load_data
 from dof.engine.decisions import Decision
@@ -245,14 +245,118 @@ def test_a_space_refused_by_a_lasting_event_says_so():
     game = Game.new(DATA, seed=1)
     choice = make_choice(Decision("place", "democrat", [12], "place an SP", why_not=lambda: [
         ("Gdansk, Poznan", "a lasting event forbids placing SPs there (7.2)"),
-        ("Other spaces", "out of reach of your SPs (6.1.2)")]))
-    assert space_missing(game, choice, "14") == (
+        ("Other spaces", "out of reach of your SPs (6.1.2)")]), DATA)
+    assert not_offered(game, choice, "14") == (
         "Gdansk (14) is not an option: a lasting event forbids placing SPs there (7.2)")
-    assert space_missing(game, choice, "Krakow") == (
+    assert not_offered(game, choice, "Krakow") == (
         "Krakow (23) is not an option. Other spaces: out of reach of your SPs (6.1.2)")
-    assert space_missing(game, choice, "Warszawa, please") is None  # names no space
-    assert space_missing(game, choice, "99") is None
-    assert space_missing(game, choice, "14 ") is not None
+    assert not_offered(game, choice, "Warszawa, please") is None  # names no space
+    assert not_offered(game, choice, "99") is None
+    assert not_offered(game, choice, "14 ") is not None
+
+
+def test_a_whole_space_name_is_that_space_even_where_it_starts_another(tmp_path):
+    """Issue 19 item 3, at `dof play --seed 11`: 'sofia' names Sofia, which
+    holds Communist SPs (3.4), so it is refused with why, and never read as
+    the start of Sofia University; 'sofia u' is Sofia University."""
+    save = tmp_path / "game.json"
+    con = console()
+    assert run_play({"democrat": "human", "communist": "greedy"}, seed=11, load=None,
+                    save=None, extra_sps={}, data=DATA, events=None, console=con,
+                    input_fn=scripted(["sofia", "sofia u", "quit", str(save)])) == 0
+    told = " ".join(output(con).split())
+    assert ("Sofia (68) is not an option. Other spaces: they hold opponent SPs (3.4). "
+            "Type one of the numbers shown or a name") in told
+    sp = Game.from_json(json.loads(save.read_text()), DATA).state["sp"]["democrat"]
+    assert (sp[DATA.space("Sofia").id], sp[DATA.space("Sofia University").id]) == (0, 1)
+
+
+def ask(decision: Decision, typed: list[str], game: Game | None = None) -> tuple[object, str]:
+    """What a person typing ``typed`` answers ``decision``, and what he was told."""
+    con = console()
+    agent = HumanAgent(con, scripted(typed), show_board=False)
+    answer = agent.choose(game or Game.new(DATA, seed=1), decision)
+    return answer, " ".join(output(con).split())
+
+
+def test_a_space_alias_picks_its_space_and_a_refused_alias_says_why():
+    game = Game.new(DATA, seed=1)
+    poznan, church = DATA.space("Poznan").id, DATA.space("Polish Catholic Church").id
+    decision = Decision("place", "democrat", [poznan], "place an SP",
+                        describe=lambda s: f"{DATA.spaces[s].name} (cost 2)",
+                        why_not=lambda: [("Other spaces", "out of reach of your SPs (6.1.2)")])
+    answer, told = ask(decision, ["catholic church, poland", "posnan"], game)
+    assert answer == poznan
+    assert (f"Polish Catholic Church ({church + 1}) is not an option. Other spaces: out of "
+            "reach of your SPs (6.1.2)") in told
+
+
+def test_a_whole_card_name_is_that_card_even_where_it_starts_another():
+    """#9 The Wall is no option: 'the wall' is refused, not read as the
+    start of #86 The Wall Must Go!; a card's number names it too."""
+    game = Game.new(DATA, seed=1)
+    decision = Decision("card", "democrat", [86, 72], "democrat: choose a card to play",
+                        describe=game.card_name)
+    answer, told = ask(decision, ["the wall", "9", "peasant parties", "the wall m"], game)
+    assert answer == 86
+    assert "#9 The Wall is not an option here. Type one of the numbers shown" in told
+    assert told.count("#9 The Wall is not an option here") == 2
+    assert "#32 Peasant Parties is not an option here" in told
+
+
+def test_a_card_in_hand_that_is_no_option_gets_the_screens_reason():
+    game = Game.new(DATA, seed=1)
+    held, offered = game.state["hands"]["democrat"][0], game.state["hands"]["democrat"][1]
+    why = "a lasting event made you show the card you must play now (7.2)"
+    decision = Decision("card", "democrat", [offered], "democrat: choose a card to play",
+                        describe=game.card_name, why_not=lambda: [("Other cards", why)])
+    answer, told = ask(decision, [DATA.cards[held].name, str(offered)], game)
+    assert answer == offered
+    assert f"{game.card_name(held)} is not an option. Other cards: {why}" in told
+
+
+def test_a_country_that_is_no_option_is_refused_and_a_start_picks_one():
+    decision = Decision("country", "democrat", ["Romania", "Hungary"],
+                        "democrat: choose a country")
+    answer, told = ask(decision, ["poland", "rom"])
+    assert answer == "Romania"
+    assert "Poland is not an option here. Type one of the numbers shown or a name" in told
+
+
+def test_a_use_the_screen_says_is_missing_is_refused_with_its_reason():
+    why = "the communist's, and it cannot happen now (5.2)"
+    decision = Decision("use", "democrat", ["place", "check"], "democrat: use #4 Michnik for",
+                        labels=["Place SPs (6.1)", "Support checks (6.2)"],
+                        why_not=lambda: [("Event", why)])
+    answer, told = ask(decision, ["event", "place"])
+    assert answer == "place"
+    assert "Event is not an option: the Communist's, and it cannot happen now (5.2)" in told
+
+
+def test_an_event_option_by_whole_name_start_or_asked_again_when_ambiguous():
+    decision = Decision("option", "communist", [0, 1], "communist: choose one",
+                        labels=["purge", "purge the Elite spaces"])
+    assert ask(decision, ["PURGE"])[0] == 0  # whole, though it starts the other
+    answer, told = ask(decision, ["pu", "purge  the"])  # spacing is no matter
+    assert answer == 1
+    assert "'pu' matches Purge and Purge the Elite spaces; type more" in told
+
+
+def test_power_struggle_cards_by_name_with_why_one_is_refused():
+    """A leader answers to its name for each suit it may be played as (so
+    the name alone asks which); a card the screen says cannot attack is
+    refused with why (2.3.2)."""
+    leader, strike = 44, 26  # Worker Leader, Strike 3
+    why = "you control no Church space in Poland, whose leaders you could use (2.3.2, ruling R25)"
+    decision = Decision("ps_attack", "democrat", [strike, [leader, "march"], [leader, "strike"]],
+                        "democrat: attack in Poland",
+                        labels=["Strike 3", "Worker Leader as March", "Worker Leader as Strike"],
+                        why_not=lambda: [("Church Leader", why)])
+    answer, told = ask(decision, ["church leader", "worker leader", "worker leader as m"])
+    assert answer == [leader, "march"]
+    assert f"Church Leader is not an option: {why}" in told
+    assert ("'worker leader' matches Worker Leader as March and Worker Leader as Strike; "
+            "type more") in told
 
 
 def test_illegal_answer_asks_again(game):

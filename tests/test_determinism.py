@@ -30,7 +30,12 @@ and "action round N" read without its number, the 30 games' logs and final
 states hash the same before and after. The log hashes were taken again when
 scoring's "+ 1 battlegrounds" became "+ 1 battleground" (the logs with it
 read back as before hash as recorded), and again when a Tiananmen box's award
-entry began to quote the box's summary (the same check).
+entry began to quote the box's summary (the same check). Seeds 6, 13, 14, 20,
+22 and 27 were recorded again when Workers Revolt (#78) stopped offering
+Worker spaces without opponent SPs, where the revolt can do nothing: played
+with the old and the new card, each pair of games makes the same decisions
+and logs up to #78's space question, whose new options are exactly the old
+ones holding opponent SPs, and parts there.
 """
 
 from __future__ import annotations
@@ -57,28 +62,28 @@ GAMES = {
     3: ('democrat', 'new_years_eve', 2, 578, 'e609efe2fc0542c9', 'dc53c7b0b79633e1'),
     4: ('communist', 'final_scoring', -26, 765, '6bc2e43215b72819', '96652abb1316be41'),
     5: ('democrat', 'automatic_victory', 24, 510, '5fa95c6c94def882', '98eec8c0f0f51b39'),
-    6: ('democrat', 'final_scoring', 11, 749, 'b175a499648b5917', 'f2697fd58364a31f'),
+    6: ('democrat', 'automatic_victory', 20, 500, 'c0382a7637020ad8', 'f14f3f0c31568feb'),
     7: ('communist', 'final_scoring', -18, 728, '64d068af394ce4fb', 'b2046b5672537e4e'),
     8: ('democrat', 'automatic_victory', 24, 382, '8e5ab2e212218e3b', '470ed7a20d5f0006'),
     9: (None, 'new_years_eve', 0, 742, '151b59fb37cf1ec1', 'adda2ee6ab7e99fe'),
     10: ('democrat', 'automatic_victory', 20, 566, 'a0c5afa9b7cea539', '9f3d3d6423abefee'),
     11: ('democrat', 'automatic_victory', 23, 357, '221656e35592308c', '5c73c858e9ed2d13'),
     12: ('democrat', 'automatic_victory', 24, 545, '9e54414cdd902228', '9233a4fab54af88d'),
-    13: ('democrat', 'automatic_victory', 22, 676, '0ed683ca75e7c596', 'f42169b7ea941f1c'),
-    14: ('democrat', 'automatic_victory', 21, 586, '2f3146430aa8adcd', '21a3974ab65ada3f'),
+    13: ('democrat', 'automatic_victory', 22, 655, '45b5f063cd99e662', '4918e75fc3429ee2'),
+    14: ('democrat', 'automatic_victory', 20, 432, 'e3b0131683e2dfd6', '1844701a42233f68'),
     15: ('democrat', 'automatic_victory', 20, 380, '60eeb8885709eb56', '5136708a050ced62'),
     16: ('democrat', 'new_years_eve', 8, 617, '6f47b775339cb4d7', '6acb080d50d00ec7'),
     17: ('democrat', 'final_scoring', 15, 739, 'ee5c379a7f2b19d9', '2a9b325706c125ae'),
     18: ('democrat', 'final_scoring', 36, 770, 'a81db78630a39d9e', 'bc4cc2bf6a4a7d14'),
     19: ('democrat', 'automatic_victory', 22, 692, 'e545d739623de06a', 'fa3aabf749df70eb'),
-    20: ('democrat', 'final_scoring', 6, 667, '52d7b73fb2937710', 'c9e0a0b8edd5f80a'),
+    20: ('democrat', 'final_scoring', 3, 720, 'e8748f4deda0f775', '1eb2947259b69d2d'),
     21: ('democrat', 'final_scoring', 3, 730, '3e7dbc49a687baf6', '03f9c98c5e5fe733'),
-    22: ('communist', 'final_scoring', -12, 770, '1db2736b91c80390', 'a25a440ad6bb0876'),
+    22: ('communist', 'final_scoring', -12, 770, '1db2736b91c80390', '21d39f84c28ce190'),
     23: ('democrat', 'automatic_victory', 21, 375, 'f33566980b67a113', 'cd1f056a6ef00729'),
     24: ('democrat', 'final_scoring', 4, 701, '65da97a3fa52ecae', '3527151390970032'),
     25: ('democrat', 'final_scoring', 13, 665, 'cef64a2070e6a0a8', '570ebe2cac55828c'),
     26: ('democrat', 'automatic_victory', 22, 577, 'de2e7ea3d77c8632', '6decfbff0e3650fa'),
-    27: ('communist', 'final_scoring', -10, 721, '18272c40b93acaaf', '5ad33ee7f4b72328'),
+    27: ('communist', 'final_scoring', -30, 679, '122d13621331b08c', '822e5e5941578e6e'),
     28: ('democrat', 'automatic_victory', 25, 478, 'c979f19a6aa39a42', 'eb53fe4b20c39767'),
     29: ('communist', 'final_scoring', -7, 711, '909ff5eea8dc4fe6', '51b623e8a317e919'),
     30: ('democrat', 'final_scoring', 20, 695, '0c9343571562115c', '83767c0dab9da5bb'),

@@ -59,21 +59,10 @@ class Editor:
         self.notify("initialized", {})
 
     def _read(self) -> None:
-        """Frames from the server: headers, a blank line, a JSON body."""
-        while True:
-            length = None
-            while (line := self._in.readline()) not in (b"\r\n", b""):
-                name, _, value = line.decode("ascii").partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            if not line or length is None:
-                self._inbox.put(None)
-                return
-            self._inbox.put(json.loads(self._in.read(length)))
+        read_frames(self._in, self._inbox)
 
     def send(self, message: dict) -> None:
-        body = json.dumps({"jsonrpc": "2.0", **message}).encode()
-        self._out.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self._out.write(framed({"jsonrpc": "2.0", **message}))
         self._out.flush()
 
     def notify(self, method: str, params: dict) -> None:
@@ -128,6 +117,26 @@ class Editor:
         self._out.close()
         self.server.join(TIMEOUT)
         assert not self.server.is_alive(), "the server did not stop after 'exit'"
+
+
+def read_frames(stream, inbox: queue.Queue) -> None:
+    """Frames from the server (headers, a blank line, a JSON body) into
+    ``inbox``, then None when the server closes the stream."""
+    while True:
+        length = None
+        while (line := stream.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("ascii").partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        if not line or length is None:
+            inbox.put(None)
+            return
+        inbox.put(json.loads(stream.read(length)))
+
+
+def framed(message: dict) -> bytes:
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
 def _pipe():
@@ -399,3 +408,56 @@ def test_dof_lsp_answers_on_stdio():
     assert done.returncode == 0, done.stderr
     assert b'"serverInfo": {"name": "dof"' in done.stdout
     assert done.stdout.startswith(b"Content-Length: ")
+
+
+# ------------------------------------------------------------- broken frames
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+              "params": {"processId": None, "rootUri": None, "capabilities": {}}}
+#: A request the server would answer (id 9), were its frame readable.
+LOST = json.dumps({**INITIALIZE, "id": 9}).encode()
+
+
+def next_frame(inbox: queue.Queue) -> dict | None:
+    try:
+        return inbox.get(timeout=TIMEOUT)
+    except queue.Empty:
+        raise AssertionError(f"no answer in {TIMEOUT} s: the server hangs") from None
+
+
+@pytest.mark.parametrize("sent, code, told", [
+    (b"Content-Length: 99999999999\r\n\r\n" + LOST, -32600,
+     "Invalid request: Content-Length 99999999999 is not between 1 and 67108864 bytes (64 MB)"),
+    (b"Content-Length: 5\r\n\r\n" + LOST, -32700,
+     "Parse error: the 5 bytes the Content-Length header gives are not a JSON message"),
+    (b"Content-Length: abc\r\n\r\n" + LOST, -32600,
+     "Invalid request: Content-Length 'abc' is not a number of bytes"),
+    (b"Content-Length: -5\r\n\r\n" + LOST, -32600,
+     "Invalid request: Content-Length '-5' is not a number of bytes"),
+    (b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + LOST, -32600,
+     "Invalid request: the message has no Content-Length header"),
+], ids=["huge", "too small", "not a number", "negative", "missing"])
+def test_a_broken_frame_is_answered_and_the_next_message_served(sent, code, told):
+    """Issue 19 item 10: a Content-Length that is huge (it used to end the
+    server with MemoryError), too small, not a number, negative or missing
+    (they left it answering nothing ever again) gets a JSON-RPC error with a
+    null id, and the next message is answered as usual."""
+    server = subprocess.Popen([sys.executable, "-m", "dof.cli.main", "lsp"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL)
+    inbox: queue.Queue[dict | None] = queue.Queue()
+    threading.Thread(target=read_frames, args=(server.stdout, inbox), daemon=True).start()
+    try:
+        server.stdin.write(sent + framed(INITIALIZE))
+        server.stdin.flush()
+        replies = [next_frame(inbox) for _ in range(2)]
+        assert replies[0] == {"jsonrpc": "2.0", "id": None,
+                              "error": {"code": code, "message": told}}
+        assert replies[1]["id"] == 1 and replies[1]["result"]["serverInfo"]["name"] == "dof"
+        server.stdin.write(framed({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+                           + framed({"jsonrpc": "2.0", "method": "exit"}))
+        server.stdin.close()
+        assert server.wait(TIMEOUT) == 0
+    finally:
+        if server.poll() is None:  # it hangs: the test fails, never blocks
+            server.kill()
+        server.wait()
