@@ -16,7 +16,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from dof.cli.located import YamlFile
+from dof.cli.located import MAX_DIGITS, YamlFile, shown
 from dof.dsl.diagnostics import did_you_mean
 from dof.engine.actions import run_event
 from dof.engine.decisions import Decision
@@ -62,7 +62,7 @@ class Names:
         try:
             return self.data.space(name).id
         except KeyError:
-            raise f.problem(node, "E101", f"unknown space {name!r}",
+            raise f.problem(node, "E101", f"unknown space {shown(name)}",
                             did_you_mean(name, self.data.space_names())) from None
 
     def card(self, f: YamlFile, node: Node) -> int:
@@ -79,19 +79,22 @@ class Names:
         """A card by number or name as a person writes it; UnknownName if none."""
         number, name = (value, None) if isinstance(value, int) else (None, value.strip())
         found = re.fullmatch(r"#?(\d+)(?:\s+(.*))?", name or "")
+        if found and len(found[1]) > MAX_DIGITS:  # more than Python reads as a number
+            raise UnknownName(f"there is no card {shown('#' + found[1])}",
+                              f"cards are numbered 1 to {max(self.data.cards)}")
         if found:
             number, name = int(found[1]), found[2]
         if number is None:
             if key(name) in self.cards:
                 return self.cards[key(name)]
-            raise UnknownName(f"unknown card {name!r}", did_you_mean(
+            raise UnknownName(f"unknown card {shown(name)}", did_you_mean(
                 name, [c.name for c in self.data.cards.values()]))
         if number not in self.data.cards:
             raise UnknownName(f"there is no card #{number}",
                               f"cards are numbered 1 to {max(self.data.cards)}")
         if name and key(name) != key(self.data.cards[number].name):
             raise UnknownName(f"card #{number} is {self.data.cards[number].name!r}, "
-                              f"not {name!r}")
+                              f"not {shown(name)}")
         return number
 
     def cards_of(self, f: YamlFile, node: Node, what: str) -> list[tuple[int, Node]]:
@@ -100,14 +103,14 @@ class Names:
     def country(self, f: YamlFile, node: Node) -> str:
         name = f.text(node, "a country")
         if key(name) not in self.countries:
-            raise f.problem(node, "E103", f"unknown country {name!r}",
+            raise f.problem(node, "E103", f"unknown country {shown(name)}",
                             did_you_mean(name, list(self.data.countries)))
         return self.countries[key(name)]
 
     def ps_card(self, f: YamlFile, node: Node) -> str:
         name = f.text(node, "a Power Struggle card")
         if key(name) not in self.ps_cards:
-            raise f.problem(node, "E105", f"unknown Power Struggle card {name!r}",
+            raise f.problem(node, "E105", f"unknown Power Struggle card {shown(name)}",
                             did_you_mean(name, sorted(set(self.ps_cards.values()))))
         return self.ps_cards[key(name)]
 
@@ -372,7 +375,7 @@ def pick(f: YamlFile, game: Game, decision: Decision, answer: Any, node: Node) -
         return decision.options[found[0]]
     what = ("names " + " and ".join(sorted(labels)) if found
             else "is not among the options")
-    raise f.problem(node, "E611", f"{answer!r} {what}: {describe(decision)}",
+    raise f.problem(node, "E611", f"{shown(answer)} {what}: {describe(decision)}",
                     offered(game, decision))
 
 

@@ -10,11 +10,31 @@ Usage::
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.reader import Reader
+
+
+def unprintable(text: str) -> tuple[int, int, str] | None:
+    """The first character YAML refuses (a control character other than tab
+    and line breaks, U+FFFE, U+FFFF) as (line, column, message), 1-based, on
+    the lines ``text.splitlines()`` gives; None when there is none.
+
+    PyYAML reports it as a character offset ("position 150") or, with
+    libyaml, a byte offset, on two lines; this finds it before YAML reads
+    the text, so both readers of YAML files report it the same way."""
+    found = Reader.NON_PRINTABLE.search(text)
+    if found is None:
+        return None
+    # The lines up to it, the last one ending just before it.
+    lines = (text[: found.start()] + "x").splitlines()
+    char = found.group()
+    kind = "control character" if unicodedata.category(char) == "Cc" else "character"
+    return len(lines), len(lines[-1]), f"the {kind} U+{ord(char):04X} is not allowed in YAML"
 
 
 class DataError(Exception):
@@ -109,6 +129,9 @@ class Doc:
             raise DataError(path, None, "file not found") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(path, None, f"cannot read file: {exc}") from None
+        bad = unprintable(text)
+        if bad is not None:
+            raise DataError(path, bad[0], f"{bad[2]} (column {bad[1]})")
         loader = _LineLoader(text)
         try:
             data = loader.get_single_data()

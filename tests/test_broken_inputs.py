@@ -34,6 +34,19 @@ class Case:
     make: Callable[[Path], None] | None = None
 
 
+def read_by_every_command(what: str, text: str, where: str, code: str,
+                          message: str) -> list[Case]:
+    """A scenario or position file given to each command that reads one;
+    `dof scenario run` shows the message's code."""
+    files: dict[str, str | bytes] = {"s.scenario.yaml": text}
+    path = "{dir}/s.scenario.yaml"
+    says = f"s.scenario.yaml:{where}: {message}"
+    return [Case(f"scenario run: {what}", ["scenario", "run", path], files,
+                 says=f"s.scenario.yaml:{where}: {code} {message}"),
+            Case(f"play --position: {what}", ["play", "--position", path], files, says=says),
+            Case(f"board: {what}", ["board", path, "-o", "{dir}/b.svg"], files, says=says)]
+
+
 CASES = [
     Case("replay a file that is not there", ["replay", "{dir}/missing.json"],
          says="No such file"),
@@ -45,6 +58,21 @@ CASES = [
     Case("play: a card's whole name that is no option", ["play", "--seed", "11"],
          stdin="1\n2\n4\n5\n6\n7\n8\nthe wall\n",  # 7 setup SPs, then a card
          says="#9 The Wall is not an option here"),
+    # Issue 19, item 5: YAML in scenario and position files that dof does not read.
+    *read_by_every_command("a YAML tag", "play: {card: 4, as: !!timestamp 2001-12-14x}\n",
+                           "1:21", "E201", "dof reads no YAML tag such as !!timestamp"),
+    *read_by_every_command("a number of 5000 digits",
+                           "play: {card: 4}\nposition: {turn: " + "9" * 5000 + "}\n", "2:18",
+                           "E301", "a number of 5000 digits is too big"),
+    *read_by_every_command("a control character", "name: x\nplay: {card: 4}\nvp: 1\x07\n",
+                           "3:6", "E001", "the control character U+0007 is not allowed"),
+    *read_by_every_command("a tab", "play:\n\tcard: 4\n", "2:1", "E001",
+                           "a tab: YAML files are indented with spaces, not tabs"),
+    *read_by_every_command("a bracket never closed", "play: {card: 4\n", "1:7", "E001",
+                           "this bracket is never closed with '}'"),
+    *read_by_every_command("lists nested too deep",
+                           "play: {card: 4, answers: " + "[" * 5000 + "]" * 5000 + "}\n",
+                           "1:1024", "E004", "lists or mappings nest too deeply here"),
 ]
 
 

@@ -423,6 +423,14 @@ def test_yaml_syntax_error_reports_the_line(data_dir: Path) -> None:
     assert str(err).startswith(f"{data_dir / 'tables.yaml'}:{line}: ")
 
 
+def test_a_control_character_is_reported_at_its_line_in_one_line(data_dir: Path) -> None:
+    line = edit(data_dir / "tables.yaml", "hand_size: 8", "hand_size: 8\x07")
+    with pytest.raises(DataError) as info:
+        load_data(data_dir)
+    assert str(info.value) == (f"{data_dir / 'tables.yaml'}:{line}: the control character "
+                               "U+0007 is not allowed in YAML (column 13)")
+
+
 def test_asymmetric_adjacency(data_dir: Path) -> None:
     # Remove Szczecin from Gdansk's list; Szczecin still lists Gdansk.
     edit(data_dir / "map.yaml", "adjacent: [Szczecin, Bydgoszcz,", "adjacent: [Bydgoszcz,")

@@ -102,7 +102,7 @@ def test_several_scenarios_per_file_and_json(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("text, where, message, hint", [
-    ("play: {card: Michnik\n", "2:1", "E001 YAML syntax error", None),
+    ("play: {card: Michnik\n", "1:7", "E001 this bracket is never closed with '}'", None),
     ("play: {card: Michnk}\n", "1:14", "E102 unknown card 'Michnk'", "did you mean 'Michnik'?"),
     ("play: {card: 111}\n", "1:14", "E102 there is no card #111", None),
     ("play: {card: '#4 Walesa'}\n", "1:14", "E102 card #4 is 'Michnik', not 'Walesa'", None),
@@ -303,6 +303,7 @@ def test_a_scenario_as_the_start_deals_its_played_card(game_data):
     (Start(None, None, ["Walesaa"]), "--deal: unknown card 'Walesaa' (did you "
                                                "mean 'Walesa'?)"),
     (Start(None, None, ["4,Michnik"]), "--deal: #4 Michnik is dealt twice"),
+    (Start(None, None, ["9" * 5000]), "--deal: there is no card '#9999999999999999999999"),
     (Start(None, "nothere.yaml", []), "nothere.yaml: cannot read the file"),
     (Start(None, None, ["3,,4"]), "--deal 3,,4: expected card numbers or names separated by "
                                   "commas"),
