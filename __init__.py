@@ -46,19 +46,14 @@ def new_game(seed: int = 0, *, mods: Folder | Sequence[Folder] = (),
     """A new game, set up (3.0) and waiting for its first decision.
 
     ``mods``: a folder of card files that add or replace cards (one folder
-    for now); ``extra_sps``: 13.0 bid SPs by side, e.g. {"democrat": 2}.
-    DeckError when the cards have errors.
+    for now); ``extra_sps``: 13.0 bid SPs by side, e.g. {"democrat": 2}, for
+    one side, at most 10 (ruling R3). DeckError when the cards have errors;
+    ValueError for a bid no game can have.
     """
     from dof.engine.game import Game
-    from dof.engine.terms import SIDES
 
-    bid = dict(extra_sps or {})
-    for side, count in bid.items():
-        if side not in SIDES or not isinstance(count, int) or count < 0:
-            raise ValueError(f"extra_sps: expected {{side: SPs}} with a side of {SIDES} and "
-                             f"a whole number of at least 0, got {side!r}: {count!r}")
     data, events = load_rules(mods)
-    return Game.new(data, seed, options={"extra_sps": bid}, events=events)
+    return Game.new(data, seed, options={"extra_sps": dict(extra_sps or {})}, events=events)
 
 
 def load_rules(mods: Folder | Sequence[Folder] = ()) -> tuple[Any, Any]:

@@ -32,13 +32,10 @@ def mod_dir(text: str) -> Path:
     return Path(text)
 
 
-#: The largest 13.0 bid: a bid is a handful of 1-SP markers held in one
-#: hand (ruling R3 caps it, as rules-diff B.1.2 advises).
-MAX_BID = 10
-
-
 def extra_sps(text: str) -> tuple[str, int]:
     """--extra-sps SIDE:N (13.0 bid SPs); the side may be abbreviated."""
+    from dof.engine.setup import MAX_BID
+
     side, sep, count = text.partition(":")
     sides = [s for s in ("democrat", "communist") if side and s.startswith(side.lower())]
     if not sep or len(sides) != 1 or not count.isdigit():

@@ -21,7 +21,7 @@ from dof.cli.sim import bot_seed
 from dof.cli.start import Start, started_game
 from dof.engine.agents import make_agent
 from dof.engine.api import view
-from dof.engine.game import Game, SaveError
+from dof.engine.game import TOO_DEEP, Game, SaveError
 from dof.engine.terms import SIDES
 from dof.engine.turn import turn_words
 
@@ -41,7 +41,9 @@ def read_save_file(path: str, verb: str = "load") -> Any:
         return json.loads(user_path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise LoadError(f"cannot {verb} {path}: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except RecursionError:  # json nests a Python call per level: a thousand is too many
+        raise LoadError(f"cannot {verb} {path}: {TOO_DEEP}") from None
+    except ValueError as exc:  # not UTF-8, not JSON, a number of thousands of digits
         raise LoadError(f"cannot {verb} {path}: not a JSON save file ({exc})") from None
 
 

@@ -14,10 +14,10 @@ from typing import Any
 from dof.engine.piles import move_card
 from dof.engine.protocols import RulesGame
 from dof.engine.selectors import Context, countries
+from dof.engine.validate import EFFECT_BINDINGS
 
 #: The bindings an effect keeps from the program that registered it.
-_KEPT = ("chosen_space", "chosen_country", "this_space", "this_country",
-         "power_struggle_country")
+_KEPT = tuple(EFFECT_BINDINGS)
 
 
 def context(effect: dict) -> Context:

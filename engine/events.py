@@ -21,6 +21,7 @@ from dof.engine.operations import check_targets
 from dof.engine.program import HANDLERS, EventEnds, Steps, card_pool, source_name
 from dof.engine.protocols import RulesGame
 from dof.engine.selectors import Context, actor, countries, holds, space_in, spaces, who
+from dof.engine.validate import rule_key
 from dof.engine.vocabulary import Hook, Op
 
 #: The modules whose handlers fill ``HANDLERS``, by domain.
@@ -38,11 +39,36 @@ class EventRunner:
         self.cards = {n: c for n, c in deck.cards.items() if c.event is not None}
         self.boxes = {n: b for n, b in deck.boxes.items() if b.program}
         self.ps_cards = {name: plays for name, plays in deck.ps_cards.items() if plays}
+        self._lasting: dict[str, list[dict]] | None = None
 
     # ------------------------------------------------------- engine interface
     def mods(self) -> list[dict]:
         """The mod card files of the deck (saves record them)."""
         return list(self.deck.mods)
+
+    def lasting_rules(self) -> dict[str, list[dict]]:
+        """Every rule a lasting effect of these cards can hold (by rule_key)
+        with the durations the cards give it: the rules of each lasting
+        block, each trigger, and the 10.3 end of the game; a save's effects
+        are checked against them (engine/validate.py)."""
+        if self._lasting is None:
+            found = {rule_key(ops_rules.END_GAME_RULE): [ops_rules.END_GAME_DURATION]}
+            stack: list[Any] = [[c.event, c.on_ops] for c in self.deck.cards.values()]
+            stack += [b.program for b in self.boxes.values()]
+            stack += list(self.ps_cards.values())
+            while stack:
+                node = stack.pop()
+                if isinstance(node, dict):
+                    if node.get("op") == Op.LASTING:
+                        for rule in node["rules"]:
+                            found.setdefault(rule_key(rule), []).append(node["duration"])
+                    elif node.get("op") == Op.TRIGGER:
+                        found.setdefault(rule_key(node), []).append(ops_rules.END_GAME_DURATION)
+                    stack.extend(node.values())
+                elif isinstance(node, list | tuple):
+                    stack.extend(node)
+            self._lasting = found
+        return self._lasting
 
     def has_event(self, number: int) -> bool:
         return number in self.cards

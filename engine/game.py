@@ -36,7 +36,16 @@ from dof.engine.records import GameData
 from dof.engine.setup import initial_state
 from dof.engine.terms import SIDES
 from dof.engine.turn import PHASES, STEPS, proceed, turn_words
-from dof.engine.validate import StateError, check_state
+from dof.engine.validate import (
+    OptionsError,
+    StateError,
+    check_log,
+    check_options,
+    check_state,
+    deeper_than,
+    found,
+    unplaced,
+)
 from dof.engine.vocabulary import PROGRAM_FORMAT
 
 SAVE_FORMAT = "dof-save"
@@ -72,26 +81,17 @@ def _check_mods(saved: Any, current: list[dict]) -> None:
     def names(mods: list[dict]) -> str:
         return ", ".join(m.get("file", "?") for m in mods) or "no mod"
 
-    if not isinstance(saved, list) or not all(isinstance(m, dict) for m in saved):
-        raise SaveError("the save's mods field is not a list of files")
+    if not isinstance(saved, list) or not all(
+            isinstance(m, dict) and set(m) == {"file", "sha256"}
+            and all(isinstance(v, str) for v in m.values()) for m in saved):
+        raise SaveError("the save's mods field is not a list of files (each a file name and "
+                        "its sha256)")
     if saved != current:
         changed = [m.get("file", "?") for m in saved if m not in current
                    and any(c["file"] == m.get("file") for c in current)]
         detail = f" ({', '.join(changed)} changed since)" if changed else ""
         raise SaveError(f"the save was made with {names(saved)}{detail}, but the game now has "
                         f"{names(current)}: load it with the same --mod folder")
-
-
-def _unplaced(value: Any) -> Any:
-    """``value`` without card-file locations (``at``: where a lasting
-    effect's rule is written), which differ between installs of the same
-    cards and are no part of the game, and with its tuples as the lists a
-    save file reads back."""
-    if isinstance(value, dict):
-        return {k: _unplaced(v) for k, v in value.items() if k != "at"}
-    if isinstance(value, list | tuple):
-        return [_unplaced(v) for v in value]
-    return value
 
 
 #: What a save's check leaves out: how dof words a log entry and numbers
@@ -133,8 +133,8 @@ class Saved:
         way is named (``ends[n]``: the log's length after ``n`` answers),
         and the same state."""
         first = len(self.log)
-        replayed = [_unplaced(_course(entry)) for entry in game.log[first:]]
-        saved = None if self.played is None else [_unplaced(_course(e)) for e in self.played]
+        replayed = [unplaced(_course(entry)) for entry in game.log[first:]]
+        saved = None if self.played is None else [unplaced(_course(e)) for e in self.played]
         if saved is not None and replayed != saved:
             line = first + next((i for i, (a, b) in enumerate(zip(replayed, saved, strict=False))
                                  if a != b), min(len(replayed), len(saved)))
@@ -145,17 +145,31 @@ class Saved:
                             f"({turn_words(entry['turn'], entry['ar'])}) the game goes another "
                             "way; were the cards or dof changed since it was saved?")
         state = self.state if isinstance(self.state, dict) else {}
-        if state != game.state and _unplaced(_course(state)) != _unplaced(_course(game.state)):
+        if state != game.state and unplaced(_course(state)) != unplaced(_course(game.state)):
             differ = [k for k in game.state if k not in _WORDING
-                      and _unplaced(state.get(k)) != _unplaced(game.state[k])]
+                      and unplaced(state.get(k)) != unplaced(game.state[k])]
             raise SaveError(f"the save is inconsistent: replaying its {len(self.answers)} "
                             f"answers does not give its state (different: {', '.join(differ)})")
+
+
+#: How deeply a save may nest lists and objects. A save of the printed
+#: cards nests 15 levels at most (measured over bot games: a lasting
+#: effect's program is the deepest part); a mod card's program may nest
+#: about twice the 120 levels of syntax the card language allows
+#: (dsl/parser.py MAX_DEPTH: 107 'or's in a row compile 219 deep), inside
+#: the 5 levels of a save's state. Deeper JSON is no dof save, and is
+#: refused before anything reads it.
+SAVE_NESTING = 256
+TOO_DEEP = f"the save is nested more than {SAVE_NESTING} levels deep; no dof save is"
 
 
 def read_save(obj: Any, data, events=None, verify: bool = True) -> Saved:
     """The parts of a save (:meth:`Game.to_json` output); SaveError if it is
     not a save, was made by another dof or with other mod cards, or (with
-    ``verify``) holds an impossible state."""
+    ``verify``) any of its parts is impossible: every part is checked
+    (:func:`_check_parts`) before anything uses it."""
+    if verify and deeper_than(obj, SAVE_NESTING):
+        raise SaveError(TOO_DEEP)
     if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:
         raise SaveError("not a dof save file (no 'format: dof-save')")
     version = obj.get("version")
@@ -176,11 +190,18 @@ def read_save(obj: Any, data, events=None, verify: bool = True) -> Saved:
         part, start, log, answers = "start", head.get("state"), head.get("log"), \
             obj.get("answers")
         played = obj.get("log")
-    for name, state in ((part, start), ("state", obj.get("state"))) if verify else ():
-        try:
-            check_state(data, state, tuple(PHASES))
-        except StateError as exc:
-            raise SaveError(f"the save's {name} is impossible: {exc}") from None
+    if verify:
+        if not isinstance(answers, list):
+            raise SaveError(f"the save's answers are impossible: expected a list, found "
+                            f"{found(answers)}")
+        states = {part: start}
+        if version > 1 and "checkpoint" in obj:
+            states["checkpoint"] = _checkpoint_state(obj["checkpoint"], answers, played)
+        logs = {"log": log} if version == 1 else {"start's log": log}
+        if played is not None:  # a save made before saves kept their log has none
+            logs["log"] = played
+        rules = events.lasting_rules() if events is not None else None
+        _check_parts(data, {**states, "state": obj.get("state")}, logs, rules)
     if not isinstance(start, dict):
         raise SaveError(f"the save has no {part} position")
     if not isinstance(answers, list) or not isinstance(log, list) or \
@@ -190,6 +211,46 @@ def read_save(obj: Any, data, events=None, verify: bool = True) -> Saved:
     return Saved(version, start, log, answers, played, obj.get("state"),
                  _checkpoint(obj.get("checkpoint"), log, answers, played, obj.get("state"))
                  if version > 1 else None)
+
+
+def _check_parts(data, states: dict[str, Any], logs: dict[str, Any],
+                rules: Mapping[str, list[dict]] | None = None) -> None:
+    """SaveError unless each part of a save is possible: its ``states`` by
+    name (the start and checkpoint, which no Power Struggle is inside, and
+    the state, their lasting effects holding the cards' ``rules``) and its
+    ``logs`` by name. The message names the part and the field."""
+    for name, state in states.items():
+        try:
+            check_state(data, state, tuple(PHASES), start=name != "state", rules=rules)
+        except OptionsError as exc:
+            raise SaveError(f"the save's options are impossible: {exc}") from None
+        except StateError as exc:
+            raise SaveError(f"the save's {name} is impossible: {exc}") from None
+    for name, log in logs.items():
+        try:
+            check_log(data, log)
+        except StateError as exc:
+            raise SaveError(f"the save's {name} is impossible: {exc}") from None
+
+
+def _checkpoint_state(checkpoint: Any, answers: Any, played: Any) -> Any:
+    """The state of a version 2 save's last checkpoint; SaveError unless
+    the checkpoint says where in the ``answers`` and the ``played`` log it
+    was taken."""
+    def fail(why: str) -> SaveError:
+        return SaveError(f"the save's checkpoint is impossible: {why}")
+
+    if not isinstance(checkpoint, dict):
+        raise fail(f"expected an object, found {found(checkpoint)}")
+    for key in checkpoint:
+        if key not in ("state", "answers", "log"):
+            raise fail(f"{key}: not a field of a checkpoint (its fields: state, answers, log)")
+    for key, kept in (("answers", answers), ("log", played)):
+        at = checkpoint.get(key)
+        most = len(kept) if isinstance(kept, list) else 0
+        if not (isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= most):
+            raise fail(f"{key}: {at!r:.40} is not a place in the save's {key} (0..{most})")
+    return checkpoint.get("state")
 
 
 def _checkpoint(ckpt: Any, log: list[dict], answers: list, played: list[dict] | None,
@@ -292,8 +353,11 @@ class Game:
     # ----------------------------------------------------------- lifecycle
     @classmethod
     def new(cls, data, seed: int = 0, options: Mapping | None = None, events=None) -> Game:
-        """Set up a new game (3.0) and run it to the first decision."""
-        game = cls(data, initial_state(data, seed, dict(options or {})), events)
+        """Set up a new game (3.0) and run it to the first decision;
+        OptionsError (a ValueError) for options no game can have."""
+        state = initial_state(data, seed, dict(options or {}))
+        check_options(state["options"])
+        game = cls(data, state, events)
         game._run()
         return game
 

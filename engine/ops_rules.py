@@ -96,13 +96,18 @@ def op_score(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     yield
 
 
+#: 10.3 "the game ends at the end of this turn": a lasting rule that the
+#: turn's step 4.5.5 finds (engine/turn.py), for the rest of the game.
+END_GAME_RULE = {"hook": Hook.NEW_YEARS_EVE, "do": []}
+END_GAME_DURATION = {"until": Until.END_OF_GAME}
+
+
 @handles(Op.END_GAME)
 def op_end_game(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     """10.3: end now, or at step 4.5.5 of this turn (after 4.5.4)."""
     if op["when"] == "now":
         raise GameOver(vp_leader(game), Termination.EVENT, f"VP {game.state['vp']:+d}")
-    effects.register(game, ctx, {"hook": Hook.NEW_YEARS_EVE, "do": []},
-                     {"until": Until.END_OF_GAME})
+    effects.register(game, ctx, dict(END_GAME_RULE), END_GAME_DURATION)
     game.note("end_game", "The game will end at the end of this turn (10.3)")
     return
     yield

@@ -10,6 +10,11 @@ from dof.engine.board import opponent
 from dof.engine.protocols import RulesGame
 from dof.engine.vocabulary import Hook
 
+#: The largest 13.0 bid: a bid is a handful of 1-SP markers held in one
+#: hand (ruling R3 caps it, as rules-diff B.1.2 advises). New games and
+#: saves are checked against it (engine/validate.py check_options).
+MAX_BID = 10
+
 DEFAULT_OPTIONS: dict[str, Any] = {
     # ruling R6: a player may stop before any support check roll.
     "voluntary_stop": True,

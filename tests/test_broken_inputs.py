@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import dof
 from dof.cli.main import main
 
 
@@ -73,6 +74,63 @@ CASES = [
     *read_by_every_command("lists nested too deep",
                            "play: {card: 4, answers: " + "[" * 5000 + "]" * 5000 + "}\n",
                            "1:1024", "E004", "lists or mappings nest too deeply here"),
+]
+
+
+def edited_save(*edits: tuple[str, str]) -> Callable[[Path], None]:
+    """Write s.json: a new game's save (seed 1) as dof writes it, with each
+    ``(old, new)`` text of ``edits`` replaced everywhere, as a person edits it."""
+    def make(folder: Path) -> None:
+        text = json.dumps(dof.new_game(seed=1).to_json(), separators=(",", ":"))
+        for old, new in edits:
+            assert old in text
+            text = text.replace(old, new)
+        (folder / "s.json").write_text(text, encoding="utf-8")
+    return make
+
+
+# Issue 19, item 4: saves. Every command that reads a save checks all of it first.
+DEEP = {"deep.json": '{"x": ' + "[" * 1000 + "]" * 1000 + "}"}
+TOO_DEEP = "the save is nested more than 256 levels deep; no dof save is"
+NO_BID = '"extra_sps":{"democrat":0,"communist":0}'
+IN_STRUGGLE = ('{"step":"rounds","country":"Poland","scorer":"democrat","attacker":"democrat",'
+               '"hands":{"democrat":[],"communist":[]},"dealt":{"democrat":[],"communist":[]},'
+               '"deck":[],"discard":[],"raised":{"democrat":false,"communist":false},'
+               '"revealed":{"democrat":false,"communist":false},"blocked":[],"attack":null,'
+               '"round":1,"winner":null,"suit":null,"vp_total":null,"takes_power":false,'
+               '"surrendered":false}')
+CASES += [
+    Case("replay a save nested 1000 deep", ["replay", "deep.json"], files=DEEP, says=TOO_DEEP),
+    Case("play --load a save nested 1000 deep", ["play", "--load", "deep.json"], files=DEEP,
+         says=TOO_DEEP),
+    Case("board of a save nested 1000 deep", ["board", "deep.json", "-o", "b.svg"], files=DEEP,
+         says=TOO_DEEP),
+    Case("play --load a save whose bid is text", ["play", "--load", "s.json"],
+         make=edited_save((NO_BID, '"extra_sps":{"democrat":0,"communist":"2"}')),
+         says="the save's options are impossible: extra_sps.communist: expected a whole "
+              "number, found text '2'"),
+    Case("play --load a save whose bid names no side", ["play", "--load", "s.json"],
+         make=edited_save((NO_BID, '"extra_sps":{"x":1}')),
+         says="the save's options are impossible: extra_sps.x: not a player"),
+    Case("play --load a save whose bid is over the cap", ["play", "--load", "s.json"],
+         make=edited_save((NO_BID, '"extra_sps":{"democrat":0,"communist":400}')),
+         says="the save's options are impossible: extra_sps.communist: 400 is more than the "
+              "10 a bid allows (13.0, ruling R3)"),
+    Case("replay a save whose bid is a million SPs", ["replay", "s.json"],
+         make=edited_save((NO_BID, '"extra_sps":{"democrat":1000000,"communist":0}')),
+         says="extra_sps.democrat: 1000000 is more than the 10 a bid allows"),
+    Case("replay --to 0 a save that starts inside a Power Struggle",
+         ["replay", "s.json", "--to", "0"], make=edited_save(('"ps":null', f'"ps":{IN_STRUGGLE}')),
+         says="the save's start is impossible: ps: a game starts at a turn step or an action "
+              "round, never inside a Power Struggle"),
+    Case("board of a save with a result but no VP", ["board", "s.json", "-o", "b.svg"],
+         make=edited_save(('"result":null', '"result":{"winner":"democrat"}')),
+         says="the save's start is impossible: result: the game is not over (phase setup)"),
+    Case("board of a save whose result has VP as text", ["board", "s.json", "-o", "b.svg"],
+         make=edited_save(('"phase":"setup"', '"phase":"game_over"'),
+                          ('"result":null', '"result":{"winner":"democrat","how":'
+                           '"final_scoring","detail":"","vp":"17","turn":10}')),
+         says="result.vp: expected a whole number, found text '17'"),
 ]
 
 

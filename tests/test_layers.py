@@ -26,8 +26,10 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     # The game as the rules see it (a Protocol): below every module that takes one.
     ("game data schema, the rules' game", frozenset({"schema", "protocols"})),
     ("foundations", frozenset({"board", "data", "piles"})),
-    ("hooks, state checks", frozenset({"hooks", "validate"})),
+    ("hooks", frozenset({"hooks"})),
     ("rule primitives", frozenset({"operations", "setup", "power_struggle"})),
+    # A state is checked against the setup's options and the struggle's steps.
+    ("state checks", frozenset({"validate"})),
     ("selectors", frozenset({"selectors"})),
     ("lasting effects", frozenset({"effects"})),
     ("scoring", frozenset({"scoring"})),
@@ -145,15 +147,15 @@ def test_an_import_hidden_in_a_function_is_named_with_its_line():
 
 def test_an_upward_import_names_both_layers():
     assert layer_problems("selectors", "from dof.engine.actions import ops_value\n") == [
-        "engine/selectors.py:1: selectors (layer 6, selectors) imports actions "
-        "(layer 9, card play); a module imports only modules of lower layers"]
+        "engine/selectors.py:1: selectors (layer 7, selectors) imports actions "
+        "(layer 10, card play); a module imports only modules of lower layers"]
 
 
 def test_the_rules_may_not_import_the_interpreter():
     problems = layer_problems("turn", "from dof.engine import events, hooks\n")
     assert problems == [
-        "engine/turn.py:1: turn (layer 10, turn sequence) imports events "
-        "(layer 13, interpreter); a module imports only modules of lower layers"]
+        "engine/turn.py:1: turn (layer 11, turn sequence) imports events "
+        "(layer 14, interpreter); a module imports only modules of lower layers"]
 
 
 def test_the_engine_may_not_import_the_card_language():

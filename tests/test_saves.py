@@ -4,14 +4,23 @@ mod cards) is refused with a message that names what is wrong."""
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Callable
 
 import pytest
 
+import dof
+from dof.cli.play import LoadError, read_save_file
 from dof.dsl import load_deck
+from dof.dsl.parser import MAX_DEPTH
+from dof.engine import RandomAgent, Replay, play
 from dof.engine.data import load_data
 from dof.engine.events import EventRunner
-from dof.engine.game import Game, SaveError
+from dof.engine.game import SAVE_NESTING, Game, SaveError
+from dof.engine.position import start_game
+from dof.engine.setup import MAX_BID, initial_state
+from dof.engine.validate import deeper_than
 
 DATA = load_data()
 
@@ -89,3 +98,286 @@ def test_an_engine_failure_leaves_the_game_at_its_decision(game, monkeypatch):
     assert saved(game) == before and game.pending.options == decision.options
     game.answer(decision.options[0])
     assert game.decisions == 1 and game.pending is not None
+
+
+# ------------------------------------------- every part checked (issue 19, item 4)
+RULES = dof.load_rules()
+STRUGGLE_SEED = 4  # this game's random bots hold a Power Struggle by their 160th answer
+
+
+def played(seed: int, answers: int, events=None) -> Game:
+    """A game between random bots, saved once (so it keeps checkpoints),
+    after ``answers`` answers."""
+    game = Game.new(DATA, seed, events=events)
+    game.to_json()
+    play(game, {"democrat": RandomAgent(seed), "communist": RandomAgent(seed + 1)},
+         limit=answers)
+    return game
+
+
+@pytest.fixture(scope="module")
+def in_struggle() -> dict:
+    """A save made inside a Power Struggle (its state's ``ps`` is set)."""
+    game = Game.new(DATA, STRUGGLE_SEED, events=RULES[1])
+    game.to_json()
+    agents = {"democrat": RandomAgent(1), "communist": RandomAgent(2)}
+    while game.state["ps"] is None or game.state["ps"]["step"] != "rounds":
+        play(game, agents, limit=1)
+    return saved(game)
+
+
+@pytest.fixture(scope="module")
+def over() -> dict:
+    game = played(5, 10_000, events=RULES[1])
+    assert game.over
+    return saved(game)
+
+
+def refused(obj: dict, events=None) -> str:
+    """Why loading ``obj`` is refused; the replay (dof replay) gives the same reason."""
+    with pytest.raises(SaveError) as loading:
+        Game.from_json(obj, DATA, events)
+    with pytest.raises(SaveError) as replaying:
+        Replay(obj, DATA, events)
+    assert str(replaying.value) == str(loading.value)
+    return str(loading.value)
+
+
+def every_state(obj: dict, change) -> dict:
+    """A consistent hand edit of the start, the checkpoint and the state."""
+    for state in (obj["start"]["state"], obj["checkpoint"]["state"], obj["state"]):
+        change(state)
+    return obj
+
+
+def bid(**sps) -> Callable[[dict], None]:
+    return lambda state: state["options"].__setitem__("extra_sps", sps)
+
+
+@pytest.mark.parametrize("extra_sps, message", [
+    ({"democrat": 0, "communist": "2"}, "extra_sps.communist: expected a whole number, found "
+                                        "text '2'"),
+    ({"x": 1}, "extra_sps.x: not a player (the players are democrat and communist)"),
+    ({"democrat": 0, "communist": 400}, "extra_sps.communist: 400 is more than the 10 a bid "
+                                        "allows (13.0, ruling R3)"),
+    ({"democrat": 1_000_000, "communist": 0}, "extra_sps.democrat: 1000000 is more than the "
+                                              "10 a bid allows (13.0, ruling R3)"),
+    ({"democrat": -1, "communist": 0}, "extra_sps.democrat: -1 is not a number of SPs "
+                                       "(at least 0)"),
+    ({"democrat": 2, "communist": 3}, "extra_sps: 2 for the democrat and 3 for the communist: "
+                                      "a bid gives extra SPs to one side only (13.0, ruling R3)"),
+])
+def test_a_bid_edited_in_a_save_is_refused_as_the_command_line_refuses_it(
+        game, extra_sps, message):
+    obj = every_state(saved(game), bid(**extra_sps))
+    assert refused(obj) == f"the save's options are impossible: {message}"
+
+
+def test_the_options_of_a_save_are_those_dof_knows():
+    game = Game.new(DATA, 3)
+    obj = every_state(saved(game), lambda st: st["options"].__setitem__("fog_of_war", True))
+    assert refused(obj) == ("the save's options are impossible: fog_of_war: not a field of "
+                            "the options (its fields: voluntary_stop, extra_sps)")
+    obj = every_state(saved(game), lambda st: st["options"].pop("voluntary_stop"))
+    assert refused(obj) == "the save's options are impossible: voluntary_stop: missing"
+
+
+def test_a_new_game_takes_the_bids_a_save_takes():
+    """One check for the command line, the API and saves (ruling R3)."""
+    assert dof.new_game(extra_sps={"communist": MAX_BID}).state["options"]["extra_sps"] == {
+        "democrat": 0, "communist": MAX_BID}
+    with pytest.raises(ValueError, match=r"^extra_sps.communist: 11 is more than the 10"):
+        dof.new_game(extra_sps={"communist": MAX_BID + 1})
+    with pytest.raises(ValueError, match="extra_sps.democrat: expected a whole number, found "
+                                         "true or false True"):
+        dof.new_game(extra_sps={"democrat": True})
+
+
+def test_a_power_struggle_at_the_start_is_refused(game, in_struggle):
+    """A save starts where the rules take a checkpoint: at a turn step or
+    between action rounds, never inside a Power Struggle (whose steps the
+    turn would not resume)."""
+    obj = saved(game)
+    obj["start"]["state"]["ps"] = obj["state"]["ps"] = in_struggle["state"]["ps"]
+    assert refused(obj) == ("the save's start is impossible: ps: a game starts at a turn "
+                            "step or an action round, never inside a Power Struggle")
+    obj = copy.deepcopy(in_struggle)
+    obj["checkpoint"]["state"]["ps"] = obj["state"]["ps"]
+    assert refused(obj, RULES[1]).startswith("the save's checkpoint is impossible: ps: a game "
+                                             "starts at a turn step")
+
+
+def test_a_save_made_inside_a_power_struggle_loads(in_struggle):
+    game = Game.from_json(in_struggle, DATA, RULES[1])
+    assert game.state["ps"] == in_struggle["state"]["ps"] and game.pending is not None
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda ps: ps.pop("round"), "ps.round: missing"),
+    (lambda ps: ps.__setitem__("step", "party"), "ps.step: unknown step 'party' (one of idle, "
+                                                 "deal, raise_the_stakes, rounds, support_loss,"
+                                                 " vp_roll, takes_power, surrender, "
+                                                 "power_scoring, done)"),
+    (lambda ps: ps.__setitem__("attacker", "nobody"), "ps.attacker: 'nobody' is not a player"),
+    (lambda ps: ps["blocked"].append("dance"), "ps.blocked[0]: 'dance' is not a suit"),
+    (lambda ps: ps["raised"].__setitem__("democrat", "yes"),
+     "ps.raised.democrat: expected true or false, found text 'yes'"),
+    (lambda ps: ps.__setitem__("mood", 1),
+     "ps.mood: not a field of a Power Struggle (its fields: step, country, scorer, attacker, "
+     "hands, dealt, deck, discard, raised, revealed, blocked, attack, round, winner, suit, "
+     "vp_total, takes_power, surrendered)"),
+    (lambda ps: ps["dealt"]["democrat"].insert(0, 52), "ps.dealt.democrat[0]: 52 is not a "
+                                                       "Power Struggle card id"),
+])
+def test_a_power_struggle_in_the_state_is_checked_whole(in_struggle, change, message):
+    obj = copy.deepcopy(in_struggle)
+    change(obj["state"]["ps"])
+    assert refused(obj, RULES[1]) == f"the save's state is impossible: {message}"
+
+
+def test_a_result_is_that_of_a_game_over(game, over):
+    obj = every_state(saved(game), lambda st: st.__setitem__("result", {"winner": "democrat"}))
+    assert refused(obj) == ("the save's start is impossible: result: the game is not over "
+                            "(phase setup), so it has no result yet")
+    for change, message in [
+        (lambda res: res.pop("vp"), "result.vp: missing"),
+        (lambda res: res.__setitem__("vp", "17"), "result.vp: expected a whole number, found "
+                                                  "text '17'"),
+        (lambda res: res.__setitem__("how", "luck"), "result.how: 'luck' is not a way a game "
+         "ends (one of automatic_victory, final_scoring, held_scoring_card, new_years_eve, "
+         "end_game)"),
+        (lambda res: res.__setitem__("turn", 11), "result.turn: 11 is out of range (1..10)"),
+    ]:
+        obj = copy.deepcopy(over)
+        change(obj["state"]["result"])
+        assert refused(obj, RULES[1]) == f"the save's state is impossible: {message}"
+    obj = copy.deepcopy(over)
+    obj["state"]["result"] = None
+    assert refused(obj, RULES[1]) == ("the save's state is impossible: result: missing: the "
+                                      "game is over (phase game_over)")
+
+
+def test_vp_that_would_have_ended_the_game_are_refused(game):
+    obj = every_state(saved(game), lambda st: st.__setitem__("vp", 20))
+    assert refused(obj) == ("the save's start is impossible: vp: +20 with the game not over: "
+                            "20 VP either way wins at once (10.1)")
+
+
+def test_a_field_dof_does_not_know_is_refused(game):
+    obj = every_state(saved(game), lambda st: st.__setitem__("weather", "rain"))
+    assert refused(obj).startswith("the save's start is impossible: weather: not a field of a "
+                                   "game state (its fields: seed, rng, options, phase,")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda obj: obj.__setitem__("checkpoint", []),
+     "the save's checkpoint is impossible: expected an object, found a list []"),
+    (lambda obj: obj["checkpoint"].__setitem__("answers", 9999),
+     "the save's checkpoint is impossible: answers: 9999 is not a place in the save's answers "
+     "(0..160)"),
+    (lambda obj: obj["checkpoint"]["state"]["sp"]["democrat"].__setitem__(3, -1),
+     "the save's checkpoint is impossible: sp.democrat[3]: -1 (German Writers): SPs are whole "
+     "numbers of at least 0"),
+    (lambda obj: obj.__setitem__("answers", {"1": 2}),
+     "the save's answers are impossible: expected a list, found an object {'1': 2}"),
+    (lambda obj: obj["log"][3].__setitem__("turn", "1"),
+     "the save's log is impossible: [3].turn: expected a whole number, found text '1'"),
+    (lambda obj: obj["log"][4].__setitem__("player", "Bob"),
+     "the save's log is impossible: [4].player: 'Bob' is not a player"),
+    (lambda obj: obj["start"]["log"].append(7),
+     "the save's start's log is impossible: [0]: expected an object, found a whole number 7"),
+    (lambda obj: obj.__setitem__("mods", [{"file": ["x"]}]),
+     "the save's mods field is not a list of files (each a file name and its sha256)"),
+])
+def test_each_part_of_a_save_is_checked_before_it_is_used(change, message):
+    obj = saved(played(9, 160))
+    change(obj)
+    assert refused(obj) == message
+
+
+def test_a_lasting_effect_holds_a_rule_of_the_cards(over):
+    """A save keeps lasting effects with the rule their card wrote; an
+    effect whose rule or duration no card writes is refused before the
+    rules would run it."""
+    data, events = RULES
+    effects = over["state"]["effects"]
+    assert effects and Game.from_json(over, data, events).state["effects"] == effects
+    obj = copy.deepcopy(over)
+    obj["state"]["effects"][0]["rule"]["hook"] = "on_a_whim"
+    assert refused(obj, events) == ("the save's state is impossible: effects[0].hook: "
+                                    f"{effects[0]['hook']!r} is not the hook of its rule")
+    obj = copy.deepcopy(over)
+    obj["state"]["effects"][0]["rule"]["extra"] = 1
+    assert refused(obj, events) == ("the save's state is impossible: effects[0].rule: not a "
+                                    "lasting rule of these cards: an effect holds a rule as a "
+                                    "card or Tiananmen box writes it")
+    obj = copy.deepcopy(over)
+    obj["state"]["effects"][0]["uses"] = 3
+    assert refused(obj, events).startswith("the save's state is impossible: effects[0].until: ")
+    obj = copy.deepcopy(over)
+    obj["state"]["effects"][0]["vars"] = {"chosen_space": 999}
+    assert refused(obj, events) == ("the save's state is impossible: effects[0].vars."
+                                    "chosen_space: 999 is not a space")
+
+
+def nested(levels: int) -> list:
+    value: list = []
+    for _ in range(levels - 1):
+        value = [value]
+    return value
+
+
+def test_json_nested_deeper_than_any_save_is_refused(game):
+    obj = saved(game)
+    obj["answers"] = nested(SAVE_NESTING)  # with the save's own level: one too deep
+    assert refused(obj) == "the save is nested more than 256 levels deep; no dof save is"
+
+
+def test_the_deepest_program_the_card_language_compiles_fits_in_a_save(tmp_path):
+    """A mod card may nest its syntax up to MAX_DEPTH levels; its lasting
+    rule, compiled about twice as deep, must still load from a save."""
+    chain = " or ".join(["democrat leads on VP"] * (MAX_DEPTH - 13))
+    (tmp_path / "deep.card").write_text(
+        'card 201 "Deep" {\n period early; side democrat; ops 2; lasting\n summary "x"\n'
+        " event {\n  until cancelled {\n   instead of each communist action round {\n"
+        f"    if {chain}: democrat gains 1 VP\n   }}\n  }}\n }}\n}}\n")
+    deck = load_deck(mod=tmp_path)
+    assert deck.diagnostics == []
+    data, events = DATA.with_cards(deck.card_facts()), EventRunner(deck)
+    game = Game(data, initial_state(data, 1, {}), events)
+    for _ in events.run_event(game, 201, "democrat"):
+        raise AssertionError("the event asks nothing")
+    obj = json.loads(json.dumps(start_game(data, game.state, events).to_json()))
+    assert deeper_than(obj, 2 * MAX_DEPTH - 30)
+    assert Game.from_json(obj, data, events).state["effects"][0]["card"] == 201
+
+
+def test_a_save_file_nested_a_thousand_deep_is_one_line(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text('{"x": ' + "[" * 1000 + "]" * 1000 + "}")
+    with pytest.raises(LoadError) as refused_file:
+        read_save_file(str(path), verb="replay")
+    assert str(refused_file.value) == (f"cannot replay {path}: the save is nested more than "
+                                       "256 levels deep; no dof save is")
+
+
+def test_a_number_of_thousands_of_digits_is_no_json_save(tmp_path):
+    path = tmp_path / "long.json"
+    path.write_text('{"vp": ' + "7" * 5000 + "}")
+    with pytest.raises(LoadError, match=r"not a JSON save file \(Exceeds the limit"):
+        read_save_file(str(path))
+
+
+def test_every_save_of_real_games_loads():
+    """The checks refuse no save dof writes: games saved at many decisions,
+    inside Power Struggles and at the end, with a bid, all load."""
+    data, events = RULES
+    loaded = 0
+    for seed in range(3):
+        game = Game.new(data, seed, {"extra_sps": {"communist": MAX_BID}}, events)
+        agents = {"democrat": RandomAgent(seed), "communist": RandomAgent(seed + 7)}
+        while not game.over:
+            play(game, agents, limit=37)
+            assert Game.from_json(saved(game), data, events).state == game.state
+            loaded += 1
+    assert loaded > 30
