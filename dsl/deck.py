@@ -404,7 +404,7 @@ def build_items(names: Names, deck_names: dict[str, int], titles: list[str],
         program = _guarded(work, item.span, partial(compiles[kind], item)) if ok else None
         needs = None
         if kind == "cards":
-            result: Any = _compiled_card(item, printed.get(item.number), src, program)
+            result: Any = _compiled_card(item, printed.get(item.number), src, program, names)
             card = DeckCard(item.number, item.name, result.printed.period, item.span, item)
             needs = _guarded(work, item.span, partial(requirements, card, names.data.turns))
         elif kind == "boxes":
@@ -465,11 +465,11 @@ def _source(src: SourceFile, span: Span) -> str:
 
 
 def _compiled_card(cdef: CardDef, printed: StrategyCard | None, src: SourceFile,
-                   program: dict | None) -> CompiledCard:
+                   program: dict | None, names: Names) -> CompiledCard:
     summary = cdef.clause("summary")
     program = program or {}
     return CompiledCard(
-        printed=card_facts(cdef, printed),
+        printed=card_facts(cdef, printed, names),
         summary=summary.strings()[0].text if summary else "",
         span=str(cdef.span), source=_source(src, cdef.span),
         event=program.get("event"), requires=program.get("requires", []),
