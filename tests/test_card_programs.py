@@ -24,6 +24,7 @@ from dof import load_rules
 from dof.dsl import load_deck
 from dof.engine.actions import play_card
 from dof.engine.game import Game
+from dof.engine.piles import move_card
 
 D, C = "democrat", "communist"
 
@@ -78,7 +79,7 @@ def test_a_new_scoring_card_scores_the_country_of_its_power_struggle(tmp_path, m
     set_board(game, democrat={"Gdansk": 4})
     stack_ps_deck(monkeypatch, HAND)
     fix_dice(game, monkeypatch, [1, 4])  # Support Loss, then the VP roll
-    game.state["hands"][D].append(111)
+    move_card(game, 111, ("hand", D))
     drive(game, play_card(game, D, 111), ["no", HAND[0]])
     assert game.state["power"]["Poland"] == D
     assert 111 in game.state["removed"]  # 8.4.7: the Democrat took Power
@@ -97,7 +98,7 @@ def test_a_printed_scoring_card_moved_to_another_country_scores_that_one(tmp_pat
     game = game_with(tmp_path, text)
     assert game.data.cards[22].scores == "Hungary"
     fix_dice(game, monkeypatch, [1, 1])  # Support Loss, then the VP roll: no change of Power
-    game.state["hands"][C].append(22)
+    move_card(game, 22, ("hand", C))
     # Nobody controls a space in Hungary: no card, so the player of the
     # Scoring card loses (ruling R22); the Communist keeps Power.
     drive(game, play_card(game, C, 22), ["no"])
@@ -168,7 +169,7 @@ def test_a_card_played_for_operations_may_have_its_own_event_happen(tmp_path):
         '    summary "A test."\n    when played for operations: you play the event of this card\n')
     assert findings(tmp_path, text) == []
     game = game_with(tmp_path, text)
-    game.state["hands"][D].append(111)
+    move_card(game, 111, ("hand", D))
     drive(game, play_card(game, D, 111), ["place"] + ["Gdansk"] * 2)
     assert game.state["vp"] == 1
     assert findings(tmp_path, text.replace("play the event of this card",
@@ -177,9 +178,24 @@ def test_a_card_played_for_operations_may_have_its_own_event_happen(tmp_path):
         "play it again without end (ruling R55)"]
 
 
-def test_a_card_may_still_play_the_event_of_the_card_it_chose(tmp_path):
-    assert findings(tmp_path, card("democrat chooses 1 card from the discard pile\n"
-                                   "democrat plays the event of the chosen card")) == []
+def test_cards_that_play_each_other_stop_when_the_pile_has_none_left(tmp_path):
+    """Card A plays B's event from the discard pile, and B would play A's:
+    A is being played, so it is not on the pile, and B's choice finds
+    nothing (ruling R50). No card in play is ever on a pile or in a hand,
+    so a chain of events ends when the piles do."""
+    echo = card("democrat chooses 1 card with a playable event from the discard pile\n"
+                "democrat plays the event of the chosen card")
+    text = echo + echo.replace('111 "Test Card"', '112 "Other Card"')
+    assert findings(tmp_path, text) == []
+    game = game_with(tmp_path, text)
+    for number in list(game.state["discard"]):
+        move_card(game, number, "deck")
+    move_card(game, 112, "discard")
+    move_card(game, 111, ("hand", D))
+    drive(game, play_card(game, D, 111), ["event"])
+    assert [e["text"] for e in game.log if e["kind"] == "event_ends"] == [
+        "#112 Other Card: nothing to choose, so the rest does not happen"]
+    assert game.state["discard"] == [112, 111]
 
 
 # ------------------------------------------------------------ power struggles
@@ -215,11 +231,11 @@ def test_a_trigger_that_fires_during_a_power_struggle_holds_none(tmp_path, monke
         "as soon as democrat controls Warszawa: hold a power struggle in Hungary",
         head="period early; side democrat; ops 2; lasting"))
     set_board(game, democrat={"Gdansk": 4, "Warszawa": 3}, communist={"Warszawa": 1})
-    game.state["hands"][D].append(111)
+    move_card(game, 111, ("hand", D))
     drive(game, play_card(game, D, 111), ["event"])
     stack_ps_deck(monkeypatch, HAND)
     fix_dice(game, monkeypatch, [2, 1])  # the Communist loses his SP in Warszawa
-    game.state["hands"][D].append(22)
+    move_card(game, 22, ("hand", D))
     drive(game, play_card(game, D, 22), ["no", HAND[0], "no"])  # no surrender (8.4.5)
     assert game.state["sp"][C][sid("Warszawa")] == 0
     assert [e["text"] for e in game.log if e["kind"] in ("ps_start", "no_power_struggle")] == [
@@ -270,11 +286,11 @@ def test_power_struggle_cards_drawn_by_one_player_may_be_discarded_by_the_other(
     assert findings(tmp_path, CROSS) == []
     game = game_with(tmp_path, CROSS)
     set_board(game, democrat={"Gdansk": 4})
-    game.state["hands"][D].append(111)
+    move_card(game, 111, ("hand", D))
     drive(game, play_card(game, D, 111), ["event"])
     stack_ps_deck(monkeypatch, HAND + ps_ids("Strike 6", "Strike 5"))
     fix_dice(game, monkeypatch, [1, 4])
-    game.state["hands"][C].append(22)
+    move_card(game, 22, ("hand", C))
     seen: list = []
     # The Communist, who controls nothing, has only the cards he drew, and
     # the Democrat discards them: the Communist cannot attack (ruling R22).
@@ -293,11 +309,36 @@ def test_drawn_power_struggle_cards_discarded_already_are_not_discarded_again(tm
     assert findings(tmp_path, text) == []
     game = game_with(tmp_path, text)
     set_board(game, democrat={"Gdansk": 4})
-    game.state["hands"][D].append(111)
+    move_card(game, 111, ("hand", D))
     drive(game, play_card(game, D, 111), ["event"])
     stack_ps_deck(monkeypatch, HAND + ps_ids("Strike 6", "Strike 5"))
     fix_dice(game, monkeypatch, [1, 4])
-    game.state["hands"][C].append(22)
+    move_card(game, 22, ("hand", C))
     drive(game, play_card(game, C, 22), ["no"])
     assert [e["text"] for e in game.log if e["kind"] in ("ps_draw", "ps_discard")] == [
         "democrat draws 2 Power Struggle card(s)", "democrat discards 2 Power Struggle card(s)"]
+
+
+def test_the_drawn_cards_count_by_name_only_when_they_are_power_struggle_cards(tmp_path,
+                                                                              monkeypatch):
+    """The Power Struggle cards are drawn only if the Democrat leads on VP:
+    he does not, so the drawn cards are the strategy cards 1, 2 and 3 drawn
+    before, which are no Rally in the Square cards (ruling R57)."""
+    text = card("""at the next power struggle, after the deal {
+    democrat draws 3 cards
+    if democrat leads on VP: democrat draws 2 power struggle cards
+    communist gains (1 plus the number of "Rally in the Square" cards among the drawn cards) VP
+}""", head="period early; side democrat; ops 2; lasting")
+    assert findings(tmp_path, text) == []
+    game = game_with(tmp_path, text)
+    set_board(game, democrat={"Gdansk": 4})
+    move_card(game, 111, ("hand", D))
+    drive(game, play_card(game, D, 111), ["event"])
+    for number in (3, 2, 1):  # the deck is drawn from its end
+        move_card(game, number, "deck")
+    stack_ps_deck(monkeypatch, HAND)
+    fix_dice(game, monkeypatch, [1, 4])
+    move_card(game, 22, ("hand", C))
+    drive(game, play_card(game, C, 22), ["no"])
+    assert [e["text"] for e in game.log if e["kind"] == "vp"][0] == (
+        "VP -1 (#111 Test Card); now -1")
