@@ -342,3 +342,34 @@ def test_the_drawn_cards_count_by_name_only_when_they_are_power_struggle_cards(t
     drive(game, play_card(game, C, 22), ["no"])
     assert [e["text"] for e in game.log if e["kind"] == "vp"][0] == (
         "VP -1 (#111 Test Card); now -1")
+
+
+def chain(count: int) -> str:
+    """``count`` new cards, each of which plays a card's event from the discard pile."""
+    return "".join(card("democrat chooses 1 card with a playable event from the discard pile\n"
+                        "democrat plays the event of the chosen card").replace(
+        '111 "Test Card"', f'{number} "Chain {number}"') for number in range(111, 111 + count))
+
+
+def test_a_chain_of_events_as_long_as_lint_allows_plays_to_its_end(tmp_path):
+    """58 cards that play a card from the discard pile (and the 8 printed
+    ones that play another card), all on the pile: each plays the next."""
+    text = chain(58)
+    assert findings(tmp_path, text) == []
+    game = game_with(tmp_path, text)
+    for number in list(game.state["discard"]):
+        move_card(game, number, "deck")
+    for number in range(112, 111 + 58):
+        move_card(game, number, "discard")
+    move_card(game, 111, ("hand", D))
+    # Each card chooses the highest card on the pile; the last choice is not asked.
+    drive(game, play_card(game, D, 111), ["event", *range(168, 112, -1)])
+    assert [e["text"] for e in game.log if e["kind"] == "event_ends"] == [
+        "#112 Chain 112: nothing to choose, so the rest does not happen"]
+    assert sorted(game.state["discard"]) == list(range(111, 111 + 58))
+
+
+def test_so_many_cards_playing_other_cards_that_their_events_could_nest_too_deeply(tmp_path):
+    assert findings(tmp_path, chain(60)) == [
+        "473:1 E004 68 cards play other cards' events (card 170 among them): played one inside "
+        "another, their events could nest deeper than dof can follow"]
