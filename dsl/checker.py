@@ -31,6 +31,9 @@ FIRST_TURN = {"early": 1, "middle": 4, "late": 8}
 REPEATING = {"at_each_ps_deal", "at_start_of_each_turn", "at_end_of_each_turn", "at_each_round",
              "instead_of_round", "each_check"}
 PS_TRIGGERS = {"at_next_ps_deal", "at_each_ps_deal", "after_next_ps"}
+# Triggers that run while a power struggle is fought, its cards in the players'
+# hands (8.1.2): the other one runs once it is over.
+PS_DEAL_TRIGGERS = {"at_next_ps_deal", "at_each_ps_deal"}
 # The amounts each verb carries out exactly (docs/language.md, "Amounts").
 ANY_AMOUNT = frozenset({"amt_int", "amt_up_to", "amt_all", "amt_one", "amt_any", "amt_expr",
                         "amt_table"})
@@ -95,10 +98,13 @@ class Checker:
         # (the card-wide checks after it read them, instead of walking the tree).
         self._statements: list[Node] | None = None
         self._chained: set[int] = set()   # 'otherwise if' statements already seen in a chain
+        self._what = ""   # the card, wild card or box being checked, as messages name it
+        self._on_ops = False  # checking a card's 'when played for operations'
 
     # ------------------------------------------------------------- cards
     def card(self, cdef: CardDef) -> None:
-        facts = card_facts(cdef, self.printed.get(cdef.number))
+        self._what = f'card {cdef.number} "{cdef.name}"'
+        facts = card_facts(cdef, self.printed.get(cdef.number), self.names)
         self._metadata(cdef, facts)
         # 'the owner of' a card is rare: look for its word before walking actions for it
         # (with no source text to look in, walk them all).
@@ -119,13 +125,56 @@ class Checker:
             elif clause.kind == "on_ops":
                 if self._not_empty(clause.children[0], clause,
                                    "nothing happens when the card is played for operations"):
+                    self._on_ops = True
                     self.body(clause.children[0], Scope())
+                    self._on_ops = False
         self._owner_refs = True
+        self._scoring(cdef, facts)
         event = cdef.clause("event")
         if event is not None:
             self._lasting_flag(cdef, facts, event, statements)
             self._side_acts(cdef, facts, statements)
             self._own_sp(cdef, facts, event)
+
+    def _scoring(self, cdef: CardDef, facts: StrategyCard) -> None:
+        """Ruling R54: a Scoring card starts a power struggle in its country
+        (8.0), and its event says which: one statement at its top level,
+        held every time in one named country. W510 when a printed Scoring
+        card's file names another country than strategy.yaml."""
+        if facts.side != "scoring":
+            return
+        event = cdef.clause("event")
+        struggles = scoring_struggles(cdef)
+        if not struggles:
+            if event is None and facts.scores is not None:
+                return  # a printed Scoring card's file that writes no event: strategy.yaml's
+            scores = event.children[0].nodes("score") if event else []
+            country = " ".join(n.text for n in _names(scores[0])) if scores else ""
+            at = scores[0].span if scores else (
+                _keyword(event, "event") if event else _clause_or_head(cdef, "side"))
+            lacks = "holds no power struggle" if event else "has no event"
+            self.r.report("E401", f"{self._what} is a Scoring card but {lacks}: a Scoring card "
+                          "starts a power struggle in its country, then scores it (8.0, ruling "
+                          "R54)", at, f"write 'hold a power struggle in {country or 'Poland'}' "
+                          "at the top of its event; to score a country without a power "
+                          "struggle, make it a democrat, communist or neutral card")
+            return
+        first, *more = struggles
+        if _optional(first) or _struggle_where(first).kind != "cty_names":
+            self.r.report("E201", f"{self._what} is a Scoring card: its power struggle is held "
+                          "every time it is played, in one country its event names (8.0, "
+                          "ruling R54)", first.span, "e.g. 'hold a power struggle in Poland'")
+        for extra in more:
+            self.r.report("E201", f"{self._what} is a Scoring card: it holds one power "
+                          "struggle, in its country (8.0, ruling R54)", extra.span,
+                          "a Scoring card scores one country; hold the others in another card")
+        printed = self.printed.get(cdef.number)
+        if (printed is not None and printed.scores is not None and facts.scores is not None
+                and facts.scores != printed.scores):
+            self.r.report("W510", f"card {cdef.number}: its power struggle is in "
+                          f"{facts.scores!r} here but it scores {printed.scores!r} in "
+                          "strategy.yaml", first.span, "add '# dof: ignore W510' where a "
+                          "variant changes the card on purpose")
 
     def _not_empty(self, node: Node, clause: Node, message: str) -> bool:
         """E407 for a block with no statement: an event (or award, or play)
@@ -248,9 +297,7 @@ class Checker:
             return  # a cancellation may last the rest of the game (Army Backs Revolution)
         if registers and not flagged:
             self.r.report("W502", "the event sets up a lasting effect but the card is not "
-                          "marked 'lasting'", Span(event.span.path, event.span.line,
-                                                   event.span.col, event.span.line,
-                                                   event.span.col + len("event")),
+                          "marked 'lasting'", _keyword(event, "event"),
                           "add 'lasting' (rule 2.2.5)")
         elif flagged and not registers:
             self.r.report("W502", "the card is marked 'lasting' but its event sets up no "
@@ -260,6 +307,7 @@ class Checker:
     def ps_card(self, pdef: PsCardDef) -> None:
         """A wild card's plays (8.3.2): a wild card of the Power Struggle deck,
         a summary, and what it does when played to attack or to match."""
+        self._what = f'power struggle card "{pdef.name}"'
         wild = {key(c.name) for c in self.names.data.ps_cards if c.kind == "wild"}
         if key(pdef.name) not in wild:
             self.r.report("E105", f"\"{pdef.name}\" is not a wild card of the Power Struggle "
@@ -280,10 +328,12 @@ class Checker:
                 self.r.report("E405", "this play is given twice", play.span)
             seen.add(mode.kind)
             if self._not_empty(body, play, "this play does nothing"):
-                self.body(body, Scope({"power_struggle"}, in_match=mode.kind == "to_match"))
+                self.body(body, Scope({"power_struggle", "ps_hands"},
+                                      in_match=mode.kind == "to_match"))
 
     # ------------------------------------------------------------- boxes
     def box(self, bdef: BoxDef) -> None:
+        self._what = f"Tiananmen box {bdef.number}"
         if not 1 <= bdef.number <= 8:
             self.r.report("E301", f"box number {bdef.number} is out of range 1-8 (rule 6.3)",
                           _head(bdef))
@@ -375,15 +425,18 @@ class Checker:
                 self._branches(node, scope)
             self.cond(cond, scope)
             after = self.body(then, scope.child())
+            branches = [after]
             if rest:
                 other = rest[0]
                 after2 = self.body(other, scope.child()) if other.kind == "body" else self.stmt(
                     other, scope.child())
+                branches.append(after2)
                 after = Scope(after.bound & after2.bound, scope.in_effect, scope.in_box,
                               scope.in_match, scope.prerequisite)
-            return scope.child(*(after.bound & scope.bound))
+            return _may_draw_ps(scope.child(*(after.bound & scope.bound)), branches)
         if kind == "choose_one":
             labels: dict[str, Span] = {}
+            branches = []
             for option in node.nodes("option"):
                 label = _strings(option)[0]
                 if key(label.text) in labels:
@@ -392,20 +445,20 @@ class Checker:
                 guard = option.first("option_if")
                 if guard:
                     self.cond(guard.children[0], scope)
-                self.body(option.nodes("body")[0], scope.child())
+                branches.append(self.body(option.nodes("body")[0], scope.child()))
             if len(labels) < 2:
                 self.r.report("E201", "'chooses one' needs at least two options", node.span)
-            return scope
+            return _may_draw_ps(scope, branches)
         if kind == "for_each":
             target, body = node.children
             inner = target.children[0]
             if inner.kind == "country_desc":
                 self.country_desc(inner, scope)
-                self.body(body, scope.child("this_country"))
+                after = self.body(body, scope.child("this_country"))
             else:
                 self.spaces(inner, scope)
-                self.body(body, scope.child("this_space"))
-            return scope
+                after = self.body(body, scope.child("this_space"))
+            return _may_draw_ps(scope, [after])
         if kind == "lasting":
             duration, rules = node.children
             if duration.kind == "until_ps_end":
@@ -461,7 +514,7 @@ class Checker:
 
     def action(self, node: Node, scope: Scope) -> Scope:
         verb = node.children[-1]
-        optional = "may" in [c.kind for c in node.children[:-1]]
+        optional = _optional(node)
         kind = verb.kind
         out = scope
         if self._owner_refs:
@@ -503,20 +556,40 @@ class Checker:
             self._range(verb.ints()[0], 1, 8, "number of boxes")
         elif kind == "power_struggle":
             self.countries(verb.children[0], scope, single=True)
+            if "ps_hands" in scope.bound:
+                self.r.report("E201", f"{self._what} holds a power struggle during another: "
+                              "all the Power Struggle cards are in play then (8.1.1, ruling "
+                              "R56)", node.span,
+                              "hold it after this one: 'after the next power struggle: ...'")
             out = scope.child("power_struggle")  # binds the country of the power struggle
-        elif kind in ("draw_cards", "draw_ps"):
+        elif kind == "draw_cards":
             out = scope.child("drawn")
+            out.bound.discard("drawn_ps")
         elif kind in ("discard", "reveal", "take", "give", "set_aside", "choose_card",
                       "play_ops_from"):
             cards = verb.nodes("cards", "cards_of_pool")[0]
-            self.cards(cards, scope)
+            self.cards(cards, scope, discard=kind == "discard")
             out = scope.child({"discard": "discard", "reveal": "revealed", "take": "take",
                                "give": "give", "choose_card": "choose_card"}.get(kind, kind))
-        elif kind in ("take_ps", "discard_ps"):
-            self._needs(scope, "power_struggle", verb.span, "Power Struggle cards are only in "
-                        "hand during a power struggle: use a power struggle trigger")
+        elif kind in ("draw_ps", "take_ps", "discard_ps", "reveal_ps"):
+            if "ps_hands" not in scope.bound:
+                self.r.report("E201", f"{self._what} acts on Power Struggle cards where no power "
+                              "struggle is being fought: they are in the players' hands only "
+                              "then (8.1.1, ruling R57)", node.span, "write it in a wild card's "
+                              "play, or at a power struggle's deal ('at the next power struggle, "
+                              "after the deal: ...')")
+            if kind == "draw_ps":
+                out = scope.child("drawn", "drawn_ps")
         elif kind in ("play_event", "play_ops"):
-            self.card_ref(verb.children[0], scope)
+            ref = verb.children[0]
+            self.card_ref(ref, scope)
+            # Played for its Ops, a card may have its event happen too; its
+            # event never plays it again (ruling R55).
+            if ref.kind == "this_card" and not scope.in_box and not (
+                    self._on_ops and kind == "play_event"):
+                self.r.report("E201", f"{self._what} plays itself: it is already being played, "
+                              "so this would play it again without end (ruling R55)", node.span,
+                              "play another card: e.g. 'the chosen card'")
         elif kind == "choose_space":
             self.spaces(verb.children[0], scope)
             out = scope.child("chosen_space")
@@ -572,7 +645,8 @@ class Checker:
         inner = scope.child(in_effect=True)
         if when.kind in PS_TRIGGERS:
             self.ps_where(when.children[0], scope)
-            inner = inner.child("power_struggle")
+            inner = inner.child("power_struggle", *(
+                ("ps_hands",) if when.kind in PS_DEAL_TRIGGERS else ()))
         elif when.kind == "each_check":
             where = when.first("check_where")
             if where:
@@ -666,16 +740,30 @@ class Checker:
             for name in _names(f):
                 self.country_name(name)
 
-    def cards(self, node: Node, scope: Scope) -> None:
+    def cards(self, node: Node, scope: Scope, discard: bool = False) -> None:
         self.amount(node.children[0], scope)
         if node.kind == "cards_of_pool":
-            self.pool(node.nodes("drawn", "revealed")[0], scope)
+            pool = node.nodes("drawn", "revealed")[0]
+            self.pool(pool, scope)
+            filtered = len(node.nodes()) > 2  # an amount, the pool, filters
+            if pool.kind == "drawn" and (not discard or filtered):
+                self._strategy_drawn(pool, scope)
         for f in node.nodes("with_min_ops"):
             self._range(f.ints()[0], 1, 4, "Ops value")
 
     def pool(self, pool: Node, scope: Scope) -> None:
         self._needs(scope, pool.kind, pool.span, f"'the {pool.kind} cards' needs an earlier "
                     f"'{'draws' if pool.kind == 'drawn' else 'reveals'} ...'")
+
+    def _strategy_drawn(self, pool: Node, scope: Scope) -> None:
+        """E201: drawn Power Struggle cards are only discarded (all, or some
+        the player picks) or counted by name; strategy-card filters and verbs
+        mean nothing for them (ruling R57)."""
+        if "drawn_ps" in scope.bound:
+            self.r.report("E201", "the drawn cards are Power Struggle cards: they can only be "
+                          "discarded, or counted by name", pool.span,
+                          "e.g. 'discards all of the drawn cards', 'the number of \"Rally in "
+                          "the Square\" cards among the drawn cards'")
 
     def card_ref(self, node: Node, scope: Scope) -> None:
         if node.kind == "this_card":
@@ -727,14 +815,18 @@ class Checker:
                 self.spaces(what.children[0], scope)
             elif what.kind == "count_ps_suit":
                 self.ps_name(_strings(what)[0])
-                self._needs(scope, "drawn", what.span, "needs an earlier 'draws ... cards'")
+                self._needs(scope, "drawn_ps", what.span, "needs an earlier 'draws ... power "
+                            "struggle cards'")
             elif what.kind == "count_discarded":
                 self._needs(scope, "discard", what.span, "needs an earlier 'discards ...'")
             elif what.kind == "count_events":
                 for name in _strings(what.children[0]):
                     self.card_name(name)
             elif what.kind == "count_pool":
-                self.pool(what.nodes("drawn", "revealed")[0], scope)
+                pool = what.nodes("drawn", "revealed")[0]
+                self.pool(pool, scope)
+                if pool.kind == "drawn":
+                    self._strategy_drawn(pool, scope)
         else:
             for child in node.nodes():
                 self.expr(child, scope)
@@ -775,7 +867,10 @@ class Checker:
                 if left.kind == "the_" + subject and _hits(node, subject, universe) == set():
                     self.r.report("W501", never, comparison.span)
         elif kind == "cond_cards_exist":
-            self.pool(node.nodes("drawn", "revealed")[0], scope)
+            pool = node.nodes("drawn", "revealed")[0]
+            self.pool(pool, scope)
+            if pool.kind == "drawn":
+                self._strategy_drawn(pool, scope)
         elif kind in ("cond_exists", "cond_none"):
             self.spaces(node.children[0], scope)
         elif kind == "cond_card":
@@ -1097,16 +1192,68 @@ def written_facts(cdef: CardDef) -> dict[str, Any]:
     return facts
 
 
-def card_facts(cdef: CardDef, printed: StrategyCard | None) -> StrategyCard:
+def card_facts(cdef: CardDef, printed: StrategyCard | None, names: Names) -> StrategyCard:
     """A card's printed facts: what its file writes, the rest from strategy.yaml
     (``printed``). A new mod card (``printed`` None) must write them all;
-    what it leaves out is empty here and an E401 from the checker."""
+    what it leaves out is empty here and an E401 from the checker. A Scoring
+    card's country is the one its event holds its power struggle in."""
     written = written_facts(cdef)
     if printed is not None:
-        return replace(printed, **written)
-    return StrategyCard(number=cdef.number, name=cdef.name, period=written.get("period", ""),
-                        side=written.get("side", ""), ops=written.get("ops"),
-                        **{flag: written.get(flag, False) for flag in _FLAGS})
+        facts = replace(printed, **written)
+    else:
+        facts = StrategyCard(number=cdef.number, name=cdef.name,
+                             period=written.get("period", ""), side=written.get("side", ""),
+                             ops=written.get("ops"),
+                             **{flag: written.get(flag, False) for flag in _FLAGS})
+    return replace(facts, scores=_scored(cdef, facts, printed, names))
+
+
+def _scored(cdef: CardDef, facts: StrategyCard, printed: StrategyCard | None,
+            names: Names) -> str | None:
+    """Ruling R54: the country a Scoring card scores, which its event names
+    in the power struggle it holds (8.0); a printed Scoring card whose file
+    writes no event keeps strategy.yaml's. None when there is none."""
+    if facts.side != "scoring":
+        return None
+    if cdef.clause("event") is None:
+        return printed.scores if printed is not None else None
+    struggles = scoring_struggles(cdef)
+    return _struggle_country(struggles[0], names) if struggles else None
+
+
+def scoring_struggles(cdef: CardDef) -> list[Node]:
+    """The statements at the top level of a card's event that hold a power
+    struggle: a Scoring card's must be one, held every time, in one named
+    country (8.0, ruling R54)."""
+    event = cdef.clause("event")
+    if event is None:
+        return []
+    return [s for s in event.children[0].nodes("action")
+            if s.children[-1].kind == "power_struggle"]
+
+
+def _struggle_country(stmt: Node, names: Names) -> str | None:
+    """The one country a 'hold a power struggle' statement names, when it
+    is held every time ('may' is not) in that country."""
+    where = _struggle_where(stmt)
+    if _optional(stmt) or where.kind != "cty_names":
+        return None
+    found = [names.resolve_place(n.text) for n in _names(where)]
+    if len(found) != 1 or found[0] is None or found[0][0] != "country":
+        return None
+    return found[0][1]
+
+
+def _struggle_where(stmt: Node) -> Node:
+    """Where a 'hold a power struggle' statement holds it: names, 'the
+    chosen country', a description..."""
+    where = stmt.children[-1].children[0]
+    return where.children[0] if where.kind == "countries" else where
+
+
+def _optional(action: Node) -> bool:
+    """Whether an action is a 'may'."""
+    return any(c.kind == "may" for c in action.children[:-1])
 
 
 def _event_side(facts: StrategyCard) -> str | None:
@@ -1210,6 +1357,21 @@ def _head(item: CardDef | BoxDef | PsCardDef) -> Span:
     return item.head or item.span
 
 
+def _may_draw_ps(scope: Scope, bodies: list[Scope]) -> Scope:
+    """The scope after a statement with bodies: 'the drawn cards' may be
+    Power Struggle cards after it if they may be at the end of one body
+    (lint then allows only what suits them; ruling R57)."""
+    if any("drawn_ps" in body.bound for body in bodies):
+        return scope.child("drawn", "drawn_ps")
+    return scope
+
+
+def _keyword(node: Node, word: str) -> Span:
+    """The keyword that starts a clause, for a finding about the clause as a whole."""
+    at = node.span
+    return Span(at.path, at.line, at.col, at.line, at.col + len(word))
+
+
 def _names(node: Node) -> list[Name]:
     return node.found(Name)
 
@@ -1248,6 +1410,7 @@ _NEEDS_MSG = {
     "roller": "'the roller' is used outside a roll-off",
     "power_struggle": "there is no power struggle here",
     "drawn": "no cards were drawn before this",
+    "drawn_ps": "no Power Struggle cards were drawn before this",
     "revealed": "no cards were revealed before this",
     "discard": "no card was discarded before this",
     "give": "no card was given before this",

@@ -32,6 +32,7 @@ from dof.dsl.parser import (
 from dof.dsl.pieces import Piece, Workers, shares
 from dof.engine.records import GameData, StrategyCard
 from dof.engine.terms import key
+from dof.engine.vocabulary import Op
 from dof.engine.yaml_lines import DataError
 
 if TYPE_CHECKING:
@@ -404,7 +405,7 @@ def build_items(names: Names, deck_names: dict[str, int], titles: list[str],
         program = _guarded(work, item.span, partial(compiles[kind], item)) if ok else None
         needs = None
         if kind == "cards":
-            result: Any = _compiled_card(item, printed.get(item.number), src, program)
+            result: Any = _compiled_card(item, printed.get(item.number), src, program, names)
             card = DeckCard(item.number, item.name, result.printed.period, item.span, item)
             needs = _guarded(work, item.span, partial(requirements, card, names.data.turns))
         elif kind == "boxes":
@@ -438,8 +439,58 @@ def assemble(names: Names, items: list[Item], built: list[Built], reporter: Repo
     deck_cards = [DeckCard(n, c.printed.name, c.printed.period, Span(c.span or "", 1, 1))
                   for n, c in out_cards.items()]
     _guarded(reporter, Span("", 1, 1), lambda: check_deck(deck_cards, needed, reporter))
+    _guarded(reporter, Span("", 1, 1), lambda: check_chains(out_cards, reporter))
     return Deck(out_cards, out_boxes, reporter.sorted(), len(defined), len(out_boxes),
                 ps_cards=out_ps)
+
+
+#: The Python frames a chain of events may take, one playing the next: what
+#: the engine's stack holds (1000 frames) less what a game around them takes.
+CHAIN_FRAMES = 700
+#: The frames an event played by another takes, and each level of blocks
+#: inside it (measured: 5 and 2; a trigger's hook takes a few more).
+PLAY_FRAMES, LEVEL_FRAMES = 8, 2
+
+
+def check_chains(cards: dict[int, CompiledCard], reporter: Reporter) -> None:
+    """E004: each card whose event plays another card's event (ruling R55)
+    may be played inside the one before, as long as the piles hold such
+    cards; the engine follows the events one inside another, and so many
+    cards (or so deeply nested) would take more than its stack holds."""
+    cost = {n: PLAY_FRAMES + LEVEL_FRAMES * _depth([c.event, c.on_ops])
+            for n, c in cards.items() if c.written}
+    players = [n for n in cost if _plays([cards[n].event, cards[n].on_ops])]
+    frames = sum(cost[n] for n in players) + max(cost.values(), default=0)
+    if players and frames > CHAIN_FRAMES:
+        last = max(players)  # the deck's last: a mod's new card, if any
+        span = cards[last].span
+        assert span is not None  # a written card has its place
+        path, line, col = span.rsplit(":", 2)
+        reporter.report("E004", f"{len(players)} cards play other cards' events (card {last} "
+                        "among them): played one inside another, their events could nest "
+                        "deeper than dof can follow", Span(path, int(line), int(col)),
+                        "fewer cards that play another card's event, or fewer blocks nested "
+                        "in them")
+
+
+def _depth(value: Any) -> int:
+    """How deeply the operations of compiled programs nest (each list of
+    operations is a level)."""
+    if isinstance(value, dict):
+        return max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        level = any(isinstance(v, dict) and "op" in v for v in value)
+        return level + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def _plays(value: Any) -> bool:
+    """Whether compiled programs play a card's event or Ops (which may be
+    another card's that plays one in turn)."""
+    if isinstance(value, dict):
+        return value.get("op") in (Op.PLAY_EVENT, Op.PLAY_OPS) or any(
+            _plays(v) for v in value.values())
+    return isinstance(value, list) and any(_plays(v) for v in value)
 
 
 def _guarded(reporter: Reporter, span: Span, work) -> Any:
@@ -465,11 +516,11 @@ def _source(src: SourceFile, span: Span) -> str:
 
 
 def _compiled_card(cdef: CardDef, printed: StrategyCard | None, src: SourceFile,
-                   program: dict | None) -> CompiledCard:
+                   program: dict | None, names: Names) -> CompiledCard:
     summary = cdef.clause("summary")
     program = program or {}
     return CompiledCard(
-        printed=card_facts(cdef, printed),
+        printed=card_facts(cdef, printed, names),
         summary=summary.strings()[0].text if summary else "",
         span=str(cdef.span), source=_source(src, cdef.span),
         event=program.get("event"), requires=program.get("requires", []),

@@ -307,8 +307,8 @@ class EventRunner:
             within = spaces(game, op["where"], ctx) if op.get("where") is not None else None
             return bool(check_targets(game, ctx["actor"], within,
                                       op.get("needs_opponent_sp", True)))
-        if kind == Op.POWER_STRUGGLE:
-            return bool(countries(game, op["country"], ctx))
+        if kind == Op.POWER_STRUGGLE:  # none during another (ruling R56)
+            return game.state["ps"] is None and bool(countries(game, op["country"], ctx))
         return True
 
 

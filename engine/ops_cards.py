@@ -10,7 +10,15 @@ from dof.engine.piles import dispose, move_card
 from dof.engine.program import Runner, Steps, card_pool, handles, pick_cards
 from dof.engine.protocols import RulesGame
 from dof.engine.scoring import play_scoring_card
-from dof.engine.selectors import Context, card_ref, event_available, number, side_of, who
+from dof.engine.selectors import (
+    Context,
+    card_ref,
+    drawn,
+    event_available,
+    number,
+    side_of,
+    who,
+)
 from dof.engine.vocabulary import Op
 
 
@@ -44,10 +52,12 @@ def op_discard(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps
         ctx["acted"] = bool(ctx["discarded"])
         return
     if sel.get("pool") == "drawn" and ctx.get("drawn_deck") == "power_struggle":
-        chosen = yield from pick_cards(game, ctx, sel, ctx["drawn"], "discard",
-                                       power_struggle=True)
+        # Ruling R57: the drawn cards still held, by whoever drew them.
+        held = ps_rules.held_ps_cards(game, drawn(ctx, "power_struggle"))
+        chosen = yield from pick_cards(game, ctx, sel, held, "discard", power_struggle=True)
         ps_rules.discard_ps_cards(game, ctx["actor"], chosen)
         ctx["discarded"] = chosen
+        ctx["acted"] = bool(chosen)
         return
     owner = who(ctx, sel.get("of")) or ctx["actor"]
     pool = card_pool(game, sel, ctx, owner)

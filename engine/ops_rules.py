@@ -76,8 +76,17 @@ def op_tiananmen_advance(runner: Runner, game: RulesGame, op: dict, ctx: Context
 
 @handles(Op.POWER_STRUGGLE)
 def op_power_struggle(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    """8.0; ruling R56: none is held during another, whose cards are all in
+    play (8.1.1): a trigger or a Scoring card an event plays then finds the
+    deck in the players' hands. Lint refuses what it can see (a wild card's
+    play, a trigger at a deal)."""
     options = countries(game, op["country"], ctx)
     if not options:
+        return
+    if game.state["ps"] is not None:
+        game.note("no_power_struggle", f"No power struggle can be held in "
+                  f"{' or '.join(options)} during the one in {game.state['ps']['country']}: "
+                  "its cards are all in play (8.1.1, ruling R56)")
         return
     country = options[0]
     if len(options) > 1:

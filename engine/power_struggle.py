@@ -292,15 +292,26 @@ def take_random_ps_cards(game: RulesGame, taker: str, victim: str, n: int,
     return picked
 
 
+def held_ps_cards(game: RulesGame, cards: list[int]) -> list[int]:
+    """Those of ``cards`` that are in a player's hand now (not played or
+    discarded since they were drawn)."""
+    hands = game.state["ps"]["hands"]
+    return [c for c in cards if c in hands["democrat"] or c in hands["communist"]]
+
+
 def discard_ps_cards(game: RulesGame, side: str, cards: list[int]) -> None:
-    """``side`` discards these Power Struggle cards from his hand."""
+    """``side`` discards these Power Struggle cards from the hands that hold
+    them: his own, or his opponent's when the event says so (ruling R57)."""
     ps = game.state["ps"]
-    for cid in cards:
-        ps["hands"][side].remove(cid)
-        ps["discard"].append(cid)
-    if cards:
-        game.note("ps_discard", f"{side} discards {len(cards)} Power Struggle card(s)",
-                  player=side, n=len(cards))
+    for holder in (side, opponent(side)):
+        mine = [c for c in cards if c in ps["hands"][holder]]
+        for cid in mine:
+            ps["hands"][holder].remove(cid)
+            ps["discard"].append(cid)
+        if mine:
+            whose = "" if holder == side else f" of the {holder}'s"
+            game.note("ps_discard", f"{side} discards {len(mine)}{whose} Power Struggle "
+                      "card(s)", player=side, n=len(mine))
 
 
 def discard_random_ps_cards(game: RulesGame, victim: str, n: int) -> list[int]:

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from dof.engine import hooks, rng
 from dof.engine.protocols import RulesGame, Steps
-from dof.engine.selectors import Context, amount, card_matches, ops_value_for, who
+from dof.engine.selectors import Context, amount, card_matches, drawn, ops_value_for, who
 from dof.engine.vocabulary import Hook
 
 
@@ -86,6 +86,8 @@ def card_pool(game: RulesGame, sel: dict, ctx: Context, owner: str) -> list[int]
         cards = game.hand(owner)
     elif pool == "discard":
         cards = game.state["discard"]
+    elif pool == "drawn":
+        cards = drawn(ctx, "strategy")
     else:
         cards = ctx.get(pool, [])
     return [c for c in cards if card_matches(game, c, sel, ctx, owner)]

@@ -149,6 +149,13 @@ def countries(game: RulesGame, sel: dict, ctx: Context) -> list[str]:
 
 
 # ------------------------------------------------------------------- cards
+def drawn(ctx: Context, deck: str) -> list[int]:
+    """'The drawn cards': those the program's last draw gave, when it drew
+    from ``deck`` ("strategy" or "power_struggle"); none from the other
+    deck, whose cards the phrase cannot mean (ruling R57)."""
+    return ctx.get("drawn", []) if ctx.get("drawn_deck") == deck else []
+
+
 def card_ref(ctx: Context, ref: str) -> int | None:
     """'this' card, or the card an earlier statement discarded, gave, took..."""
     if ref == "this":
@@ -297,7 +304,7 @@ def _count_countries(game: RulesGame, expr: dict, ctx: Context) -> int:
 @_expression(Expr.COUNT_DRAWN)
 def _count_drawn(game: RulesGame, expr: dict, ctx: Context) -> int:
     suit = expr["suit"]
-    return sum(1 for c in ctx.get("drawn", []) if _ps_suit(game, c) == suit)
+    return sum(1 for c in drawn(ctx, "power_struggle") if _ps_suit(game, c) == suit)
 
 
 @_expression(Expr.COUNT_DISCARDED)
@@ -308,7 +315,8 @@ def _count_discarded(game: RulesGame, expr: dict, ctx: Context) -> int:
 @_expression(Expr.COUNT_CARDS)
 def _count_cards(game: RulesGame, expr: dict, ctx: Context) -> int:
     sel = expr["cards"]
-    return sum(1 for c in ctx.get(sel["pool"], []) if card_matches(game, c, sel, ctx))
+    pool = drawn(ctx, "strategy") if sel["pool"] == "drawn" else ctx.get(sel["pool"], [])
+    return sum(1 for c in pool if card_matches(game, c, sel, ctx))
 
 
 @_expression(Expr.COUNT_EVENTS)

@@ -46,6 +46,13 @@ def read_by_every_command(what: str, text: str, where: str, code: str,
                  says=f"s.scenario.yaml:{where}: {code} {message}"),
             Case(f"play --position: {what}", ["play", "--position", path], files, says=says),
             Case(f"board: {what}", ["board", path, "-o", "{dir}/b.svg"], files, says=says)]
+_SCENARIO = "play:\n  card: {card}\n  by: democrat\n{use}"
+
+
+def _card(name: str, facts: str, event: str) -> str:
+    """A new card 111 of the Early Year with this event."""
+    return (f'card 111 "{name}" {{\n    period early; {facts}\n    summary "x"\n'
+            f"    event {{\n        {event}\n    }}\n}}\n")
 
 
 CASES = [
@@ -131,6 +138,28 @@ CASES += [
                           ('"result":null', '"result":{"winner":"democrat","how":'
                            '"final_scoring","detail":"","vp":"17","turn":10}')),
          says="result.vp: expected a whole number, found text '17'"),
+    # Issue 19, item 8: card programs the engine cannot play as written are
+    # refused by lint, and so by every command that loads the mod.
+    *(Case(f"scenario run with a mod card that {what}",
+           ["scenario", "run", "--mod", "{dir}/mod", "{dir}/s.scenario.yaml"],
+           files={"mod/cards.card": text, "s.scenario.yaml": _SCENARIO.format(
+               card=card, use="" if "Scoring" in card else "  as: event\n")},
+           says=says)
+      for what, card, text, says in [
+          ("is a Scoring card holding no power struggle", "Baltic Scoring",
+           _card("Baltic Scoring", "side scoring; no ops", "score Poland"),
+           "is a Scoring card but holds no power struggle"),
+          ("plays itself", "Echo", _card("Echo", "side democrat; ops 2",
+                                         "democrat plays the event of this card"),
+           'card 111 "Echo" plays itself'),
+          ("draws Power Struggle cards outside a power struggle", "Draw",
+           _card("Draw", "side democrat; ops 2", "democrat draws 2 power struggle cards"),
+           "acts on Power Struggle cards where no power struggle is being fought"),
+          ("is a wild card holding a power struggle", "Poland Scoring",
+           'power struggle card "Scare Tactics" {\n    summary "x"\n'
+           "    when played to attack: hold a power struggle in Poland\n}\n",
+           "holds a power struggle during another"),
+      ]),
 ]
 
 
