@@ -21,6 +21,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from dof.dsl.diagnostics import Diagnostic, Span, did_you_mean
+from dof.engine.files import SCENARIO, read_limited
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -47,7 +48,7 @@ class YamlFile:
         """Read and parse a file; FileProblem (E001-E003) when it cannot be."""
         where = Span(str(path), 1, 1)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_limited(path, SCENARIO).decode("utf-8")
         except UnicodeDecodeError:
             raise FileProblem(Diagnostic("E002", "not a UTF-8 text file", where)) from None
         except OSError as exc:

@@ -251,7 +251,7 @@ def space_missing(game, choice: Choice, text: str) -> str | None:
         return None
     spaces = game.data.spaces
     text = text.strip()
-    if text.isdigit():
+    if text.isdecimal():
         found = int(text) - 1 if 0 < int(text) <= len(spaces) else None
     else:
         found = next((i for i, s in enumerate(spaces) if key(s.name) == key(text)), None)

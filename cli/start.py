@@ -79,7 +79,7 @@ def started_game(data, events, seed: int, options: dict, start: Start,
     for side, cards in map(deal_option, start.deal):
         for text in cards:
             try:
-                card = names.card_number(int(text) if text.strip().isdigit() else text)
+                card = names.card_number(int(text) if text.strip().isdecimal() else text)
             except UnknownName as exc:
                 raise StartError(f"--deal: {exc.message}"
                                  + (f" ({exc.hint})" if exc.hint else "")) from None
