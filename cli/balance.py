@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dof.cli.board_view import HOW_TEXT
-from dof.cli.files import write_atomic
+from dof.cli.files import shown, write_atomic
 from dof.cli.sim import (
     Batch,
     SimError,
@@ -60,17 +60,17 @@ def run_balance(games: int, seed: int, bot: str, fmt: str, base: Loaded, modded:
     kinds = {side: bot for side in SIDES}
     seeds = range(seed, seed + games)
     jobs = min(jobs or cores(), games)
-    shown = console.is_terminal and (fmt != "json" or out is not None)
+    bar = console.is_terminal and (fmt != "json" or out is not None)
     start = time.perf_counter()
     records = {}
     for arm, (data, events), folder in (("base", base, None), ("mod", modded, mod)):
         batch = Batch(data, events, kinds, folder)
-        display = progress_bar(console, games, shown)
+        display = progress_bar(console, games, bar)
         records[arm] = play_here(batch, seeds, jobs, display) if ray is None \
             else play_on_ray(batch, seeds, ray, display)
     report = compare(records["base"], records["mod"], modded[0],
                      mod_cards(base[1].deck, modded[1].deck))
-    report = {"mod": str(mod), "bot": bot, "seed": seed, **report,
+    report = {"mod": shown(mod), "bot": bot, "seed": seed, **report,
               "seconds": round(time.perf_counter() - start, 4)}
     if out is not None:
         write_report(out, json.dumps(report, indent=1) if fmt == "json" else html_report(report))

@@ -22,6 +22,7 @@ from rich.console import Console
 
 from dof.cli.board_view import format_result, in_effect
 from dof.engine.board import controller
+from dof.engine.files import open_regular
 from dof.engine.terms import SIDES
 from dof.engine.turn import turn_words
 
@@ -376,8 +377,8 @@ def read_game(path: Path, data, events):
 
     path = user_path(path)
     try:
-        with path.open(encoding="utf-8", errors="replace") as f:
-            is_save = f.read(64).lstrip().startswith("{")
+        with open_regular(path, "save, scenario or position file") as f:
+            is_save = f.read(64).lstrip().startswith(b"{")
     except OSError as exc:
         raise BoardError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 
-from dof.cli.lint import print_diagnostic
+from dof.cli.lint import diagnostic_json, print_diagnostic
 from dof.dsl import CompiledBox, CompiledCard, Deck
 from dof.dsl.cache import load_deck_cached
 from dof.engine.terms import key
@@ -48,10 +48,14 @@ def run_cards(query: str | None, fmt: str = "text", mod: Path | None = None,
     deck = load_deck_cached(mod=mod)
     if mod is not None and deck.errors:
         # A broken mod would otherwise show up as "no card matches".
+        error = f"the mod {mod} has {deck.errors} error(s); fix them first (dof lint --mod {mod})"
+        if fmt == "json":
+            console.print_json(json.dumps({"error": error, "diagnostics": [
+                diagnostic_json(d) for d in deck.diagnostics]}))
+            return 1
         for diagnostic in deck.diagnostics:
             print_diagnostic(console, diagnostic)
-        console.print(Text(f"the mod {mod} has {deck.errors} error(s); fix them first "
-                           f"(dof lint --mod {mod})", style="bold red"), soft_wrap=True)
+        console.print(Text(error, style="bold red"), soft_wrap=True)
         return 1
     if query is None:
         if fmt == "json":
@@ -64,6 +68,10 @@ def run_cards(query: str | None, fmt: str = "text", mod: Path | None = None,
         boxes = any(isinstance(item, CompiledBox) for item in found)
         what = ("no card or box matches" if not found else
                 "several cards or boxes match" if boxes else "several cards match")
+        if fmt == "json":
+            console.print_json(json.dumps({"error": f"{what} '{query}'",
+                                           "matches": [_brief(item) for item in found]}))
+            return 1
         console.print(Text(f"{what} '{query}'", style="bold red"))
         for item in found[:20]:
             console.print(Text(f"  {_label(item)}"))
@@ -83,7 +91,7 @@ def run_cards(query: str | None, fmt: str = "text", mod: Path | None = None,
 
 def find_cards(deck: Deck, query: str) -> list[CompiledCard]:
     """Cards matching a number, an exact name, or a unique name prefix."""
-    if query.strip().lstrip("#").isdigit():
+    if query.strip().lstrip("#").isdecimal():
         number = int(query.strip().lstrip("#"))
         return [deck.cards[number]] if number in deck.cards else []
     return _by_name(query, sorted(deck.cards.values(), key=lambda c: c.printed.number),
@@ -101,7 +109,7 @@ def find_boxes(deck: Deck, query: str) -> list[CompiledBox]:
     if numbered:
         number = int(numbered.group(1))
         return [deck.boxes[number]] if number in deck.boxes else []
-    if query.strip().lstrip("#").isdigit():
+    if query.strip().lstrip("#").isdecimal():
         return []
     return _by_name(query, sorted(deck.boxes.values(), key=lambda b: b.number),
                     lambda b: list(b.names.values()))
@@ -121,6 +129,13 @@ def _label(item: CompiledCard | CompiledBox) -> str:
     if isinstance(item, CompiledBox):
         return f"box {item.number}  {item.names['democrat']} / {item.names['communist']}"
     return f"{item.printed.number:>3}  {item.printed.name}"
+
+
+def _brief(item: CompiledCard | CompiledBox) -> dict:
+    """A card or box named as in the listing (_listing)."""
+    if isinstance(item, CompiledBox):
+        return {"box": item.number, "names": item.names}
+    return {"number": item.printed.number, "name": item.printed.name}
 
 
 def _listing(deck: Deck) -> dict:

@@ -26,7 +26,7 @@ from dof.cli.board_view import (
     log_lines,
     side_text,
 )
-from dof.cli.files import user_path, write_atomic
+from dof.cli.files import confirm_replace, occupied, same_file, user_path, write_atomic
 from dof.cli.position import Names, UnknownName
 from dof.cli.screen import (
     Choice,
@@ -125,7 +125,7 @@ def resolve(text: str, labels: list[str], numbers: list[int] | None = None,
              else "one of the numbers shown")
     if not text:
         raise AnswerError(f"Type {which} or a name ('help' for commands)")
-    if text.isdigit():
+    if text.isdecimal():
         if int(text) in numbers:
             return numbers.index(int(text))
         raise AnswerError(f"There is no option {text}; type {which}")
@@ -164,6 +164,9 @@ class HumanAgent:
         self.show_board = show_board
         self.clear = console.is_terminal if clear is None else clear
         self.recovery_dir = recovery_dir
+        #: The files this game wrote (its saves, its pictures): written again
+        #: without a question.
+        self.written = [save_path] if save_path else []
         self.shown = 0  # log entries already on screen
         self.since = 0  # the first log entry the current question's screen shows
 
@@ -277,7 +280,7 @@ class HumanAgent:
     def log(self, game, rest: str) -> None:
         """``log [N]``: the last N entries (a screenful by default)."""
         width, height = self.console.size
-        if rest and not rest.isdigit():
+        if rest and not rest.isdecimal():
             self.console.print("Usage: log [N] (the last N log entries)", markup=False)
             return
         count = int(rest) if rest else height - 2
@@ -335,6 +338,8 @@ class HumanAgent:
         if not path:
             self.console.print("Usage: board svg FILE", markup=False)
             return
+        if not self.may_write(path):
+            return
         try:
             written = write_board(game, user_path(path))
         except BoardError as exc:
@@ -344,9 +349,12 @@ class HumanAgent:
                                style="red", markup=False)
         else:
             self.console.print(f"Wrote {written}", markup=False, highlight=False)
+            self.written.append(path)
 
     def save(self, game, path: str) -> bool:
         """Write the game to ``path``; a failure is reported and play goes on."""
+        if not self.may_write(path):
+            return False
         try:
             written = write_save(game, path)
         except OSError as exc:
@@ -354,7 +362,18 @@ class HumanAgent:
                                markup=False)
             return False
         self.console.print(f"Saved to {written}", markup=False, highlight=False)
+        self.written.append(path)
         return True
+
+    def may_write(self, path: str) -> bool:
+        """Nothing lost: a file that exists and that this game did not write
+        is replaced only if the person says yes (asked until yes or no)."""
+        if not occupied(path) or any(same_file(path, p) for p in self.written):
+            return True
+        if confirm_replace(path, lambda question: self.input_fn(Text(question))):
+            return True
+        self.console.print(f"Kept {path}: nothing written.", markup=False, highlight=False)
+        return False
 
     def quit(self, game, code: int = 0) -> None:
         """Offer to save, then leave (exit code ``code``). A second Ctrl-C or
@@ -411,7 +430,7 @@ def find_card(data, text: str) -> tuple[int | None, str]:
     except UnknownName as exc:
         problem = exc.message + (f"; {exc.hint}" if exc.hint else "")
     want = key(text)
-    if want and not want.lstrip("#").isdigit():
+    if want and not want.lstrip("#").isdecimal():
         found = sorted(n for n, c in data.cards.items() if key(c.name).startswith(want))
         if len(found) == 1:
             return found[0], ""

@@ -32,7 +32,7 @@ def run_lint(paths: list[Path], fmt: str = "text", strict: bool = False,
     if fmt == "json":
         console.print_json(json.dumps({
             "checked": checked,
-            "diagnostics": [_json(d) for d in deck.diagnostics],
+            "diagnostics": [diagnostic_json(d) for d in deck.diagnostics],
             "cards": deck.compiled_cards, "boxes": deck.compiled_boxes,
             "errors": errors, "warnings": warnings}))
     else:
@@ -68,7 +68,7 @@ def _relative(path: str, cwd: str) -> str:
     return relative if Path(path).is_absolute() and not relative.startswith("..") else path
 
 
-def _json(diag: Diagnostic) -> dict:
+def diagnostic_json(diag: Diagnostic) -> dict:
     out = diag.to_json()
     out["path"] = display_path(out["path"])
     return out

@@ -31,6 +31,7 @@ from yaml.reader import Reader
 from yaml.resolver import BaseResolver, Resolver
 
 from dof.dsl.diagnostics import Diagnostic, Span, did_you_mean
+from dof.engine.files import SCENARIO, read_limited
 from dof.engine.yaml_lines import unprintable
 
 _YAML = "tag:yaml.org,2002:"
@@ -122,7 +123,7 @@ class YamlFile:
         """Read and parse a file; FileProblem (E001-E003) when it cannot be."""
         where = Span(str(path), 1, 1)
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text = read_limited(path, SCENARIO).decode("utf-8-sig")
         except UnicodeDecodeError:
             raise FileProblem(Diagnostic("E002", "not a UTF-8 text file", where)) from None
         except OSError as exc:

@@ -38,7 +38,7 @@ def extra_sps(text: str) -> tuple[str, int]:
 
     side, sep, count = text.partition(":")
     sides = [s for s in ("democrat", "communist") if side and s.startswith(side.lower())]
-    if not sep or len(sides) != 1 or not count.isdigit():
+    if not sep or len(sides) != 1 or not count.isdecimal():
         raise argparse.ArgumentTypeError(f"expected SIDE:N such as democrat:2, got {text!r}")
     if int(count) > MAX_BID:
         raise argparse.ArgumentTypeError(
@@ -48,15 +48,34 @@ def extra_sps(text: str) -> tuple[str, int]:
 
 
 def whole(text: str) -> int:
-    if not text.isdigit():
+    if not text.isdecimal():
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
     return int(text)
 
 
 def positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
     return int(text)
+
+
+#: The most games `dof sim` plays in one run. Every game's record is kept
+#: until the summary is made (some 35 kB each: 100,000 games hold 3.5 GB);
+#: a larger batch is several runs, each from its own --seed.
+MAX_GAMES = 100_000
+
+
+def game_count(most: int, why: str):
+    """An argument type for --games: a whole number from 1 to ``most``."""
+    def parse(text: str) -> int:
+        count = positive(text)
+        if count > most:
+            raise argparse.ArgumentTypeError(
+                f"at most {most} games a run ({why}), got {text}; play more as several runs, "
+                "each from its own --seed")
+        return count
+    parse.__name__ = "games"
+    return parse
 
 
 def player(allowed: tuple[str, ...]):
@@ -78,6 +97,13 @@ def player(allowed: tuple[str, ...]):
             f"expected one of {', '.join(allowed)} (or search:N, search:Ts), got {text!r}")
     parse.__name__ = "player"
     return parse
+
+
+def add_overwrite(command: argparse.ArgumentParser, option: str) -> None:
+    """--overwrite: new content may replace an existing file (cli/files.py claim)."""
+    command.add_argument("--overwrite", action="store_true",
+                         help=f"let {option} replace an existing file (else dof asks at a "
+                              "terminal, and refuses elsewhere)")
 
 
 def add_where(command: argparse.ArgumentParser) -> None:
@@ -128,6 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
     play.add_argument("--save", metavar="FILE",
                       help="keep FILE saved before each of your decisions and at the end")
+    add_overwrite(play, "--save")
     play.add_argument("--mod", type=mod_dir, metavar="DIR", help="play with a card mod folder")
     play.add_argument("--extra-sps", type=extra_sps, action="append", default=[],
                       metavar="SIDE:N", help="13.0 bid: extra SPs for SIDE after setup")
@@ -152,7 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(handler=cmd_replay)
 
     sim = sub.add_parser("sim", help="play many bot games and summarize them")
-    sim.add_argument("--games", type=positive, required=True)
+    sim.add_argument("--games", type=game_count(MAX_GAMES, "each game's record is kept for "
+                                                "the summary, some 35 kB"), required=True,
+                     help=f"how many games (at most {MAX_GAMES})")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--democrat", type=player(BOTS), default="random",
                      metavar="{" + ",".join(BOTS) + "}", help=BOT_HELP)
@@ -161,14 +190,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--mod", type=mod_dir, metavar="DIR")
     sim.add_argument("--out", metavar="FILE", help="also write one JSON line per game to FILE")
+    add_overwrite(sim, "--out")
     add_where(sim)
     sim.set_defaults(handler=cmd_sim)
 
     balance = sub.add_parser("balance", help="does a mod change who wins? the same bot games "
                              "with and without it")
     balance.add_argument("--mod", type=mod_dir, required=True, metavar="DIR")
-    balance.add_argument("--games", type=positive, required=True,
-                         help="games per arm (each seed is played with and without the mod)")
+    balance.add_argument("--games", type=game_count(MAX_GAMES // 2, "each seed is played "
+                                                    "twice, with and without the mod"),
+                         required=True, help="games per arm (each seed is played with and "
+                         f"without the mod; at most {MAX_GAMES // 2})")
     balance.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     balance.add_argument("--bot", type=player(BOTS), default="random",
                          metavar="{" + ",".join(BOTS) + "}",
@@ -178,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
                          default="text")
     balance.add_argument("-o", "--out", metavar="FILE",
                          help="write the json or html report to FILE (html needs it)")
+    add_overwrite(balance, "-o")
     balance.set_defaults(handler=cmd_balance)
 
     lint = sub.add_parser("lint", help="check card files")
@@ -218,6 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a save file (dof play --save) or a scenario or position file")
     board.add_argument("-o", "--out", required=True, metavar="FILE",
                        help="the picture to write: FILE.svg, or FILE.png with cairosvg")
+    add_overwrite(board, "-o")
     board.add_argument("--mod", type=mod_dir, metavar="DIR", help="with a card mod folder")
     board.set_defaults(handler=cmd_board)
     return parser
@@ -259,6 +293,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                        "(bids for opposite sides are ignored)")
     if args.load and (args.seed is not None or args.extra_sps):
         console.print("Note: --seed and --extra-sps are ignored with --load", style="yellow")
+    from dof.cli.files import claim, same_file
     from dof.cli.start import Start, StartError
 
     start = Start(args.turn, args.position, args.deal)
@@ -267,6 +302,10 @@ def cmd_play(args: argparse.Namespace) -> int:
                        "a new one")
     if start.position and args.extra_sps:
         console.print("Note: --extra-sps is ignored with --position (no setup)", style="yellow")
+    # A new game never replaces a file unasked; a game going on in the save
+    # it was loaded from is the same game.
+    if args.save and not (args.load and same_file(args.load, args.save)):
+        claim(args.save, "--save", args.overwrite)
     try:
         return run_play(kinds, args.seed, args.load, args.save, dict(args.extra_sps),
                         *load_game(args.mod), console, start=start)
@@ -284,10 +323,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
-    from dof.cli.files import user_path
+    from dof.cli.files import claim
     from dof.cli.sim import SimError, run_sim
 
-    out = user_path(args.out) if args.out else None
+    out = claim(args.out, "--out", args.overwrite) if args.out else None
     if out is not None and (out.is_dir() or not out.parent.is_dir()):
         raise CliError(f"--out {args.out}: not a file in an existing folder")
     kinds = {"democrat": args.democrat, "communist": args.communist}
@@ -301,14 +340,14 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from dof.cli.balance import run_balance
-    from dof.cli.files import user_path
+    from dof.cli.files import claim
     from dof.cli.sim import SimError
 
-    out = user_path(args.out) if args.out else None
-    if out is None and args.fmt == "html":
+    if not args.out and args.fmt == "html":
         raise CliError("--format html writes a file: add -o FILE")
-    if out is not None and args.fmt == "text":
+    if args.out and args.fmt == "text":
         raise CliError("-o writes a json or html report: add --format json or --format html")
+    out = claim(args.out, "-o", args.overwrite) if args.out else None
     if out is not None and (out.is_dir() or not out.parent.is_dir()):
         raise CliError(f"-o {args.out}: not a file in an existing folder")
     modded = load_game(args.mod)
@@ -321,8 +360,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
 def cmd_board(args: argparse.Namespace) -> int:
     from dof.cli.board_svg import run_board
+    from dof.cli.files import claim
 
-    return run_board(Path(args.file), Path(args.out), terminal(), *load_game(args.mod))
+    out = claim(args.out, "-o", args.overwrite)
+    return run_board(Path(args.file), out, terminal(), *load_game(args.mod))
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
@@ -354,6 +395,9 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> int:
     """Run `dof`; returns the exit code (the console script exits with it)."""
+    from dof.cli.files import printable_output
+
+    printable_output()  # before argparse, whose messages may name a file too
     args = build_parser().parse_args(argv)
     try:
         return args.handler(args)
@@ -375,11 +419,12 @@ def user_errors() -> tuple[type[Exception], ...]:
     """The errors a user can cause, reported in one line (exit code 1).
     Imported once one is raised, not before: a command loads only its own
     modules."""
+    from dof.cli.files import FileKept
     from dof.cli.play import LoadError, SaveFailure
     from dof.cli.sim import SimFailure
     from dof.engine.yaml_lines import DataError
 
-    return CliError, LoadError, SaveFailure, SimFailure, DataError
+    return CliError, FileKept, LoadError, SaveFailure, SimFailure, DataError
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from dof.cli.sim import bot_seed
 from dof.cli.start import Start, started_game
 from dof.engine.agents import make_agent
 from dof.engine.api import view
+from dof.engine.files import SAVE, read_limited
 from dof.engine.game import TOO_DEEP, Game, SaveError
 from dof.engine.terms import SIDES
 from dof.engine.turn import turn_words
@@ -38,7 +39,7 @@ def read_save_file(path: str, verb: str = "load") -> Any:
     """The JSON of a save file; LoadError (one line: cannot VERB PATH: why)
     when it cannot be read."""
     try:
-        return json.loads(user_path(path).read_text(encoding="utf-8"))
+        return json.loads(read_limited(user_path(path), SAVE).decode("utf-8"))
     except OSError as exc:
         raise LoadError(f"cannot {verb} {path}: {exc.strerror or exc}") from None
     except RecursionError:  # json nests a Python call per level: a thousand is too many

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from dof.cli.board_view import board_lines, format_result, log_text, side_text
+from dof.cli.files import shown
 from dof.cli.play import LoadError, read_save_file
 from dof.engine.game import SaveError
 from dof.engine.history import Move, Replay
@@ -99,7 +100,7 @@ def show_board(console: Console, replay: Replay, number: int) -> None:
 def as_json(path: str, replay: Replay, to: int | None) -> dict:
     """The moves (up to ``to``) as data; with ``to``, the state after it."""
     moves = replay.moves if to is None else replay.moves[:to]
-    out = {"file": path, "seed": replay.start["seed"], "start": replay.start,
+    out = {"file": shown(path), "seed": replay.start["seed"], "start": replay.start,
            "opening": replay.opening, "moves": [m.to_json() for m in moves],
            "result": replay.final.result}
     if to is not None:
@@ -134,7 +135,7 @@ def step_through(console: Console, replay: Replay, at: int,
                 console.print("This is the start.", style="yellow")
             else:
                 show = at - 1
-        elif word in ("g", "go") and rest.isdigit():
+        elif word in ("g", "go") and rest.isdecimal():
             if int(rest) > last:
                 console.print(f"There is no move {rest}: the game has moves 1 to {last}.",
                               style="yellow")

@@ -143,7 +143,7 @@ def scenario_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
                 problems.append(Diagnostic("E005", "no *.scenario.yaml files in this folder",
                                            Span(str(path), 1, 1)))
             found += inside
-        elif path.is_file():
+        elif path.exists():  # a device or a pipe too: YamlFile.read says why it is refused
             found.append(path)
         else:
             problems.append(Diagnostic("E002", "no such file or folder", Span(str(path), 1, 1)))

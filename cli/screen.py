@@ -313,7 +313,7 @@ def not_offered(game, choice: Choice, text: str) -> str | None:
     names nothing whole, or an option."""
     data = game.data
     text = text.strip()
-    if text.isdigit():
+    if text.isdecimal():
         number = int(text)
         if choice.what == "space" and 0 < number <= len(data.spaces):
             name = data.spaces[number - 1].name

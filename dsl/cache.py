@@ -26,6 +26,7 @@ from pathlib import Path
 from dof.dsl.deck import Deck, builtin_cards_dir, card_files, load_deck
 from dof.engine.data import FILES as DATA_FILES
 from dof.engine.data import GameData
+from dof.engine.files import CARDS, read_limited
 
 #: Deck entries kept; older ones are removed when a new one is written (each
 #: edit of a mod makes a new entry).
@@ -104,7 +105,7 @@ def deck_key(paths: list[Path] | None, mod: Path | None, data: GameData | None =
     # The folders' listings too: a folder without card files is reported
     # with the other files it holds.
     for path in [*given, *([mod] if mod is not None else [])]:
-        digest.update(f"{path}\0{_listing(path)}\n".encode())
+        digest.update(f"{path}\0{_listing(path)}\n".encode(errors="surrogateescape"))
     files = card_files(given)
     if mod is not None and mod.is_dir():
         files += card_files([mod])
@@ -135,10 +136,10 @@ def _add_file(digest: hashlib._Hash, path: Path) -> None:
     """Add a file's name and contents to a hash (a mark when it cannot be
     read: the deck then has an error, and is not stored)."""
     try:
-        content = path.read_bytes()
+        content = read_limited(path, CARDS)
     except OSError:
         content = b"\0unreadable"
-    digest.update(f"{path}\0{len(content)}\0".encode())
+    digest.update(f"{path}\0{len(content)}\0".encode(errors="surrogateescape"))
     digest.update(content)
 
 

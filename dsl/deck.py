@@ -30,6 +30,7 @@ from dof.dsl.parser import (
     read_source,
 )
 from dof.dsl.pieces import Piece, Workers, shares
+from dof.engine.files import CARDS, read_limited
 from dof.engine.records import GameData, StrategyCard
 from dof.engine.terms import key
 from dof.engine.vocabulary import Op
@@ -196,7 +197,7 @@ def _fingerprint(mod: Path) -> list[dict[str, str]]:
     out = []
     for path in card_files([mod]):
         try:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            digest = hashlib.sha256(read_limited(path, CARDS)).hexdigest()
         except OSError:
             continue
         out.append({"file": path.relative_to(mod).as_posix(), "sha256": digest})

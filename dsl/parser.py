@@ -40,6 +40,7 @@ from dof.dsl.ast import (
 )
 from dof.dsl.diagnostics import Reporter, Span, did_you_mean
 from dof.dsl.grammar import friendly, keyword, parser
+from dof.engine.files import CARDS, read_limited
 
 if TYPE_CHECKING:
     from lark import Token
@@ -51,7 +52,7 @@ def read_source(path: Path, reporter: Reporter) -> str | None:
     """The text of a card file, or None (with a diagnostic) if unusable."""
     name = str(path)
     try:
-        data = path.read_bytes()
+        data = read_limited(path, CARDS)
     except OSError as exc:
         reporter.report("E002", f"cannot read file: {exc.strerror or exc}", Span(name, 1, 1))
         return None

@@ -359,6 +359,17 @@ def test_power_struggle_cards_by_name_with_why_one_is_refused():
             "type more") in told
 
 
+@pytest.mark.parametrize("typed, told", [
+    ("\u00b2", "'\u00b2' is not an option; type one of the numbers shown or a name"),
+    ("log \u00b2", "Usage: log [N] (the last N log entries)"),
+])
+def test_a_superscript_digit_at_a_prompt_asks_again(game, typed, told):
+    con = console()
+    agent = HumanAgent(con, scripted([typed, "1"]), show_board=False)
+    assert agent.choose(game, game.pending) == game.pending.options[0]
+    assert told in output(con)
+
+
 def test_illegal_answer_asks_again(game):
     con = console()
     agent = HumanAgent(con, scripted(["Atlantis", "0", "999", "", "1"]), show_board=False)
@@ -376,6 +387,45 @@ def test_save_command_writes_a_loadable_save_and_play_goes_on(game, tmp_path):
     assert "Cannot save to /no/such/dir/x.json" in output(con)
     loaded = Game.from_json(json.loads(path.read_text()), DATA)
     assert loaded.pending.options == game.pending.options
+
+
+def test_save_at_a_prompt_asks_before_replacing_a_file(game, tmp_path):
+    """A file the game did not write is replaced only after a yes; the
+    question is asked until yes or no, and the game goes on either way."""
+    path = tmp_path / "old.json"
+    path.write_text("another game")
+    con = console()
+    agent = HumanAgent(con, scripted([f"save {path}", "maybe", "no", f"save {path}", "yes",
+                                      f"save {path}", "1"]), show_board=False)
+    assert agent.choose(game, game.pending) == game.pending.options[0]
+    assert re.findall(r"Kept .*|Saved to .*", output(con)) == [
+        f"Kept {path}: nothing written.", f"Saved to {path}", f"Saved to {path}"]
+    assert Game.from_json(json.loads(path.read_text()), DATA).state == game.state
+
+
+def test_board_svg_at_a_prompt_asks_before_replacing_a_picture(game, tmp_path):
+    picture = tmp_path / "b.svg"
+    picture.write_text("kept")
+    asked = []
+    answers = scripted([f"board svg {picture}", "no", "1"])
+
+    def read(prompt) -> str:
+        asked.append(str(prompt))
+        return answers(prompt)
+
+    HumanAgent(console(), read, show_board=False).choose(game, game.pending)
+    assert asked[1] == f"{picture} exists. Replace it? (yes/no) "
+    assert picture.read_text() == "kept"
+
+
+def test_the_game_s_own_save_file_is_saved_again_without_a_question(game, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text("this game, saved before")
+    con = console()
+    agent = HumanAgent(con, scripted(["save", f"save {path}", "1"]), show_board=False,
+                       save_path=str(path))
+    agent.choose(game, game.pending)
+    assert output(con).count(f"Saved to {path}") == 2 and "Replace" not in output(con)
 
 
 def test_board_help_and_log_commands_then_answer(game):
@@ -485,7 +535,7 @@ def test_a_failed_save_keeps_the_old_save(game, tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", full_disk)
     con = console()
-    agent = HumanAgent(con, scripted([f"save {path}", "1"]), show_board=False)
+    agent = HumanAgent(con, scripted([f"save {path}", "yes", "1"]), show_board=False)
     agent.choose(game, game.pending)
     assert "Cannot save to" in output(con) and "No space left on device" in output(con)
     assert path.read_text() == before

@@ -21,7 +21,8 @@ ROOT = Path(__file__).parent.parent
 #: layers only (none of its own layer). The rules reach the card-program
 #: interpreter (program, ops_*, events) only through ``game.events``.
 LAYERS: list[tuple[str, frozenset[str]]] = [
-    ("words and dice", frozenset({"rng", "outcome", "vocabulary", "terms"})),
+    ("words, dice and reading files",
+     frozenset({"rng", "outcome", "vocabulary", "terms", "files"})),
     ("game data records, decisions", frozenset({"records", "yaml_lines", "decisions"})),
     # The game as the rules see it (a Protocol): below every module that takes one.
     ("game data schema, the rules' game", frozenset({"schema", "protocols"})),

@@ -213,6 +213,13 @@ def test_stepping_through_at_a_terminal(save_file, finished):
     assert "'x' is not a command; type help" in out
 
 
+def test_go_to_a_superscript_digit_is_no_command(save_file):
+    con = console()
+    assert run_replay(str(save_file), None, "text", DATA, EVENTS, con,
+                      input_fn=scripted(["g \u00b2", "q"]), interactive=True) == 0
+    assert "'g \u00b2' is not a command; type help" in con.file.getvalue()
+
+
 def test_enter_after_the_last_move_ends_the_replay(save_file, finished):
     con = console()
     assert run_replay(str(save_file), finished.decisions - 1, "text", DATA, EVENTS, con,

@@ -110,7 +110,7 @@ def test_out_keeps_the_old_file_when_the_disk_is_full(capsys, monkeypatch, tmp_p
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full)
-    assert main(["sim", "--games", "2", "--json", "--out", str(out)]) == 1
+    assert main(["sim", "--games", "2", "--json", "--out", str(out), "--overwrite"]) == 1
     assert f"dof: cannot write {out}: No space left on device" in capsys.readouterr().err
     assert out.read_text() == "old results\n"
     assert [p.name for p in tmp_path.iterdir()] == ["results.jsonl"]  # no temporary left
