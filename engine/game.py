@@ -160,7 +160,8 @@ class Saved:
 #: the 5 levels of a save's state. Deeper JSON is no dof save, and is
 #: refused before anything reads it.
 SAVE_NESTING = 256
-TOO_DEEP = f"the save is nested more than {SAVE_NESTING} levels deep; no dof save is"
+TOO_DEEP = (f"the save nests lists and objects more than {SAVE_NESTING} levels deep, "
+            "deeper than any dof save")
 
 
 def read_save(obj: Any, data, events=None, verify: bool = True) -> Saved:

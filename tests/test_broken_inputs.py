@@ -103,7 +103,7 @@ def edited_save(*edits: tuple[str, str]) -> Callable[[Path], None]:
 
 # Issue 19, item 4: saves. Every command that reads a save checks all of it first.
 DEEP = {"deep.json": '{"x": ' + "[" * 1000 + "]" * 1000 + "}"}
-TOO_DEEP = "the save is nested more than 256 levels deep; no dof save is"
+TOO_DEEP = "the save nests lists and objects more than 256 levels deep, deeper than any dof save"
 NO_BID = '"extra_sps":{"democrat":0,"communist":0}'
 IN_STRUGGLE = ('{"step":"rounds","country":"Poland","scorer":"democrat","attacker":"democrat",'
                '"hands":{"democrat":[],"communist":[]},"dealt":{"democrat":[],"communist":[]},'
@@ -235,7 +235,8 @@ CASES += [
          files={"bad\udcff.json": "{"}, says="bad\ufffd.json: not a JSON save file"),
     Case("play --position a file named with byte 0xff",
          ["play", "--position", "{dir}/pos\udcff.yaml"],
-         files={"pos\udcff.yaml": "a: ["}, says="pos\ufffd.yaml:2:1: a value is missing before the end of the file"),
+         files={"pos\udcff.yaml": "a: ["},
+         says="pos\ufffd.yaml:2:1: a value is missing before the end of the file"),
     Case("scenario run a folder named with byte 0xff", ["scenario", "run", "{dir}/s\udcff"],
          files={"s\udcff/notes.txt": "x"}, says="s\ufffd:1:1: E005"),
     # Command-line values.

@@ -330,7 +330,8 @@ def nested(levels: int) -> list:
 def test_json_nested_deeper_than_any_save_is_refused(game):
     obj = saved(game)
     obj["answers"] = nested(SAVE_NESTING)  # with the save's own level: one too deep
-    assert refused(obj) == "the save is nested more than 256 levels deep; no dof save is"
+    assert refused(obj) == ("the save nests lists and objects more than 256 levels deep, "
+                            "deeper than any dof save")
 
 
 def test_the_deepest_program_the_card_language_compiles_fits_in_a_save(tmp_path):
@@ -357,8 +358,8 @@ def test_a_save_file_nested_a_thousand_deep_is_one_line(tmp_path):
     path.write_text('{"x": ' + "[" * 1000 + "]" * 1000 + "}")
     with pytest.raises(LoadError) as refused_file:
         read_save_file(str(path), verb="replay")
-    assert str(refused_file.value) == (f"cannot replay {path}: the save is nested more than "
-                                       "256 levels deep; no dof save is")
+    assert str(refused_file.value) == (f"cannot replay {path}: the save nests lists and objects "
+                                       "more than 256 levels deep, deeper than any dof save")
 
 
 def test_a_number_of_thousands_of_digits_is_no_json_save(tmp_path):
