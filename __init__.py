@@ -80,7 +80,7 @@ def _stamp(mod: Path | None) -> tuple:
 def _rules(mod: Path | None, stamp: tuple) -> tuple[Any, Any]:
     from dof.dsl.cache import load_deck_cached
     from dof.engine.data import load_data
-    from dof.engine.events import EventRunner
+    from dof.engine.programs.events import EventRunner
 
     data = load_data()
     deck = load_deck_cached(mod=mod, data=data)

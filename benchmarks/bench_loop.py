@@ -33,11 +33,11 @@ import tracemalloc
 from collections import Counter
 
 from dof.dsl import load_deck
-from dof.engine.agents import GreedyAgent, RandomAgent
 from dof.engine.api import view
+from dof.engine.bots.agents import GreedyAgent, RandomAgent
 from dof.engine.data import load_data
-from dof.engine.events import EventRunner
 from dof.engine.game import Game
+from dof.engine.programs.events import EventRunner
 
 
 def play(data, events, seed: int, kind: str = "random") -> Game:

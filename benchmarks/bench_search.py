@@ -21,8 +21,8 @@ from typing import Any
 import dof
 from dof.cli.sim import bot_seed
 from dof.engine import Game, play
-from dof.engine.agents import make_agent
-from dof.engine.board import opponent
+from dof.engine.bots.agents import make_agent
+from dof.engine.rules.board import opponent
 
 Job = tuple[int, str, str, str]  # seed, the bot's side, bot, opponent
 

@@ -37,7 +37,7 @@ from dof.cli.sim import (
     summarize,
 )
 from dof.dsl.pieces import cores
-from dof.engine.terms import SIDES
+from dof.engine.data.terms import SIDES
 
 #: z for a two-sided 95% interval (about 1.96).
 Z95 = NormalDist().inv_cdf(0.975)

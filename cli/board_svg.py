@@ -21,10 +21,10 @@ import drawsvg as dw
 from rich.console import Console
 
 from dof.cli.board_view import format_result, in_effect
-from dof.engine.board import controller
-from dof.engine.files import open_regular
-from dof.engine.terms import SIDES
-from dof.engine.turn import turn_words
+from dof.engine.data.files import open_regular
+from dof.engine.data.terms import SIDES
+from dof.engine.rules.board import controller
+from dof.engine.rules.turn import turn_words
 
 #: Where each country of the printed map sits, in country-region units
 #: (x to the right, y down): East Germany and Poland on top, Czechoslovakia
@@ -372,7 +372,7 @@ def read_game(path: Path, data, events):
     """The game in a save file, or at the start of a scenario or position
     file (as `dof play --position` starts it); BoardError when it cannot be."""
     from dof.cli.files import user_path
-    from dof.cli.play import LoadError, load_game
+    from dof.cli.saves import LoadError, load_game
     from dof.cli.start import Start, StartError, started_game
 
     path = user_path(path)

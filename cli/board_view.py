@@ -17,12 +17,12 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from dof.engine.actions import rounds_allowed
-from dof.engine.board import controller, opponent
-from dof.engine.outcome import Termination
-from dof.engine.scoring import country_levels
-from dof.engine.terms import SIDES, key
-from dof.engine.vocabulary import Until
+from dof.engine.data.outcome import Termination
+from dof.engine.data.terms import SIDES, key
+from dof.engine.data.vocabulary import Until
+from dof.engine.rules.actions import rounds_allowed
+from dof.engine.rules.board import controller, opponent
+from dof.engine.rules.scoring import country_levels
 
 SIDE_STYLE = {"democrat": "bold blue", "communist": "bold red"}
 HOW_TEXT = {

@@ -18,7 +18,7 @@ from rich.theme import Theme
 from dof.cli.lint import diagnostic_json, print_diagnostic
 from dof.dsl import CompiledBox, CompiledCard, Deck
 from dof.dsl.cache import load_deck_cached
-from dof.engine.terms import key
+from dof.engine.data.terms import key
 
 
 class CardHighlighter(RegexHighlighter):

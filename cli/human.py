@@ -37,9 +37,9 @@ from dof.cli.screen import (
     reason_lines,
 )
 from dof.dsl.diagnostics import did_you_mean
-from dof.engine.decisions import Decision
-from dof.engine.terms import key
-from dof.engine.turn import turn_words
+from dof.engine.data.terms import key
+from dof.engine.rules.decisions import Decision
+from dof.engine.rules.turn import turn_words
 
 HELP = """\
 Answer with the option's number, its name or the start of its name ('wa' is

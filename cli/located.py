@@ -31,8 +31,8 @@ from yaml.reader import Reader
 from yaml.resolver import BaseResolver, Resolver
 
 from dof.dsl.diagnostics import Diagnostic, Span, did_you_mean
-from dof.engine.files import SCENARIO, read_limited
-from dof.engine.yaml_lines import unprintable
+from dof.engine.data.files import SCENARIO, read_limited
+from dof.engine.data.yaml_lines import unprintable
 
 _YAML = "tag:yaml.org,2002:"
 STR, INT, BOOL, NULL, SEQ, MAP = (_YAML + kind for kind in

@@ -36,11 +36,11 @@ from dof.cli.lsp_text import (
     token_at,
 )
 from dof.cli.lsp_words import meaning
-from dof.cli.main import version
+from dof.cli.version import version
 from dof.dsl.diagnostics import Diagnostic, Span
 from dof.dsl.names import Names
-from dof.engine.records import StrategyCard
-from dof.engine.terms import key
+from dof.engine.data.records import StrategyCard
+from dof.engine.data.terms import key
 
 Item = tuple[str, lsp.CompletionItemKind, str, str]  # label, kind, detail, documentation
 

@@ -24,7 +24,7 @@ from dof.dsl.deck import SUFFIX, Deck, build_deck, builtin_cards_dir, card_files
 from dof.dsl.diagnostics import Reporter
 from dof.dsl.names import Names, default_names
 from dof.dsl.parser import decode_source, parse_source
-from dof.engine.terms import key
+from dof.engine.data.terms import key
 
 
 @dataclass

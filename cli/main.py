@@ -34,7 +34,7 @@ def mod_dir(text: str) -> Path:
 
 def extra_sps(text: str) -> tuple[str, int]:
     """--extra-sps SIDE:N (13.0 bid SPs); the side may be abbreviated."""
-    from dof.engine.setup import MAX_BID
+    from dof.engine.data.state import MAX_BID
 
     side, sep, count = text.partition(":")
     sides = [s for s in ("democrat", "communist") if side and s.startswith(side.lower())]
@@ -86,7 +86,7 @@ def player(allowed: tuple[str, ...]):
         if name in allowed and not sep:
             return text
         if name == "search" and name in allowed:
-            from dof.engine.search import search_budget
+            from dof.engine.bots.search import search_budget
 
             try:
                 search_budget(budget)
@@ -116,15 +116,6 @@ def add_where(command: argparse.ArgumentParser) -> None:
                             "or its address; needs pip install 'dof[ray]'")
 
 
-def version() -> str:
-    from importlib import metadata
-
-    try:
-        return metadata.version("dof")
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
-
 class VersionAction(argparse.Action):
     """--version: the installed version, looked up only when asked (reading
     the package metadata costs more than the rest of `dof --help`)."""
@@ -135,6 +126,8 @@ class VersionAction(argparse.Action):
                          help=help or "show program's version number and exit")
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from dof.cli.version import version
+
         print(f"dof {version()}")
         parser.exit()
 
@@ -420,9 +413,10 @@ def user_errors() -> tuple[type[Exception], ...]:
     Imported once one is raised, not before: a command loads only its own
     modules."""
     from dof.cli.files import FileKept
-    from dof.cli.play import LoadError, SaveFailure
+    from dof.cli.play import SaveFailure
+    from dof.cli.saves import LoadError
     from dof.cli.sim import SimFailure
-    from dof.engine.yaml_lines import DataError
+    from dof.engine.data.yaml_lines import DataError
 
     return CliError, FileKept, LoadError, SaveFailure, SimFailure, DataError
 

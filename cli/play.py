@@ -6,58 +6,26 @@ bots only prints the log as it happens, then the result.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from dof.cli.board_view import board_lines, format_result, log_lines, log_text
-from dof.cli.files import user_path
 from dof.cli.human import HumanAgent, Quit, Undone, write_save
+from dof.cli.saves import load_game
 from dof.cli.sim import bot_seed
 from dof.cli.start import Start, started_game
-from dof.engine.agents import make_agent
 from dof.engine.api import view
-from dof.engine.files import SAVE, read_limited
-from dof.engine.game import TOO_DEEP, Game, SaveError
-from dof.engine.terms import SIDES
-from dof.engine.turn import turn_words
-
-
-class LoadError(Exception):
-    """A save file that cannot be read or replayed."""
+from dof.engine.bots.agents import make_agent
+from dof.engine.data.terms import SIDES
+from dof.engine.game import Game
+from dof.engine.rules.turn import turn_words
 
 
 class SaveFailure(Exception):
     """The --save file cannot be written."""
-
-
-def read_save_file(path: str, verb: str = "load") -> Any:
-    """The JSON of a save file; LoadError (one line: cannot VERB PATH: why)
-    when it cannot be read."""
-    try:
-        return json.loads(read_limited(user_path(path), SAVE).decode("utf-8"))
-    except OSError as exc:
-        raise LoadError(f"cannot {verb} {path}: {exc.strerror or exc}") from None
-    except RecursionError:  # json nests a Python call per level: a thousand is too many
-        raise LoadError(f"cannot {verb} {path}: {TOO_DEEP}") from None
-    except ValueError as exc:  # not UTF-8, not JSON, a number of thousands of digits
-        raise LoadError(f"cannot {verb} {path}: not a JSON save file ({exc})") from None
-
-
-def load_game(path: str, data, events) -> Game:
-    """Read a save file; every failure becomes one LoadError line."""
-    obj = read_save_file(path)
-    try:
-        return Game.from_json(obj, data, events)
-    except SaveError as exc:
-        raise LoadError(f"cannot load {path}: {exc}") from None
-    except Exception as exc:  # the replay ran into anything else: still a bad save
-        raise LoadError(f"cannot load {path}: the save does not replay "
-                        f"({type(exc).__name__}: {exc})") from None
 
 
 def new_game(data, events, seed: int | None, extra_sps: dict[str, int],

@@ -18,10 +18,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from dof.cli.located import MAX_DIGITS, YamlFile, shown
 from dof.dsl.diagnostics import did_you_mean
-from dof.engine.actions import run_event
-from dof.engine.decisions import Decision
+from dof.engine.data.terms import PERIODS, SIDES, key
 from dof.engine.game import Game
-from dof.engine.piles import finish_card
 from dof.engine.position import (
     Position,
     PositionError,
@@ -29,7 +27,9 @@ from dof.engine.position import (
     position_state,
     year_cards,
 )
-from dof.engine.terms import PERIODS, SIDES, key
+from dof.engine.rules.actions import run_event
+from dof.engine.rules.decisions import Decision
+from dof.engine.rules.piles import finish_card
 
 POSITION_KEYS = ("turn", "period", "action_round", "board", "democrat", "communist", "vp",
                  "tiananmen", "ussr", "power", "hands", "discard", "removed",

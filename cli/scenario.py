@@ -41,14 +41,14 @@ from dof.cli.position import (
     run_scripted,
 )
 from dof.dsl.diagnostics import Diagnostic, Span
-from dof.engine import rng
-from dof.engine.actions import action_round
-from dof.engine.decisions import Decision, GameOver
+from dof.engine.data import rng
+from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.piles import move_card
 from dof.engine.position import at_action_round, year_cards
-from dof.engine.power_struggle import controlled_count, deal_count
-from dof.engine.terms import SIDES
+from dof.engine.rules.actions import action_round
+from dof.engine.rules.decisions import Decision, GameOver
+from dof.engine.rules.piles import move_card
+from dof.engine.rules.power_struggle import controlled_count, deal_count
 
 SCENARIO_KEYS = ("name", "seed", "position", "play", "power_struggle", "expect")
 EXPECT_KEYS = ("democrat", "communist", "vp", "tiananmen", "ussr", "power", "hands",

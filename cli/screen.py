@@ -34,9 +34,9 @@ from dof.cli.board_view import (
     status_lines,
     words,
 )
-from dof.engine.decisions import Decision
-from dof.engine.records import GameData
-from dof.engine.terms import SIDES, key
+from dof.engine.data.records import GameData
+from dof.engine.data.terms import SIDES, key
+from dof.engine.rules.decisions import Decision
 
 #: Decision kinds whose whole-number options are space ids (docs/api.md).
 SPACE_KINDS = frozenset({"setup_place", "place", "check", "space", "ps_support_loss"})

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from dof.cli.files import write_atomic
 from dof.dsl.pieces import cores
-from dof.engine.agents import make_agent
+from dof.engine.bots.agents import make_agent
+from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.terms import SIDES
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -25,10 +25,10 @@ from dof.cli.position import (
     parse_position,
     put_in_effect,
 )
-from dof.engine.decisions import GameOver
+from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
 from dof.engine.position import PositionError, opening_state, position_state, start_game, year_cards
-from dof.engine.terms import SIDES
+from dof.engine.rules.decisions import GameOver
 
 
 class StartError(Exception):

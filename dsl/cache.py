@@ -16,62 +16,20 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import pickle
 import sys
-import tempfile
 from importlib import resources
 from pathlib import Path
 
 from dof.dsl.deck import Deck, builtin_cards_dir, card_files, load_deck
-from dof.engine.data import FILES as DATA_FILES
-from dof.engine.data import GameData
-from dof.engine.files import CARDS, read_limited
+from dof.dsl.store import cache_dir, read_entry, write_entry
+from dof.engine.data.files import CARDS, read_limited
+from dof.engine.data.load import FILES as DATA_FILES
+from dof.engine.data.records import GameData
 
 #: Deck entries kept; older ones are removed when a new one is written (each
 #: edit of a mod makes a new entry).
 MAX_DECKS = 16
-
-
-def cache_dir() -> Path | None:
-    """dof's cache folder, or None when DOF_NO_CACHE turns caching off."""
-    if os.environ.get("DOF_NO_CACHE", "") not in ("", "0"):
-        return None
-    if os.environ.get("DOF_CACHE_DIR"):
-        return Path(os.environ["DOF_CACHE_DIR"]).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "dof"
-
-
-def read_entry(name: str) -> bytes | None:
-    """The bytes of a cache entry, or None (no cache, no entry, unreadable)."""
-    folder = cache_dir()
-    if folder is None:
-        return None
-    try:
-        return (folder / name).read_bytes()
-    except OSError:
-        return None
-
-
-def write_entry(name: str, data: bytes) -> None:
-    """Store a cache entry all at once (a temporary file renamed over it), so
-    that a process reading it meanwhile sees the old entry or the new one,
-    never half of one. Any failure leaves the cache as it was, silently."""
-    folder = cache_dir()
-    if folder is None:
-        return
-    tmp = None
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, folder / name)
-    except OSError:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
 
 
 def load_deck_cached(paths: list[Path] | None = None, mod: Path | None = None,

@@ -17,8 +17,8 @@ from typing import Any
 from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, Num, PsCardDef, Signed, player
 from dof.dsl.diagnostics import Reporter, Span, did_you_mean
 from dof.dsl.names import Names
-from dof.engine.records import StrategyCard
-from dof.engine.terms import SIDES, key
+from dof.engine.data.records import StrategyCard
+from dof.engine.data.terms import SIDES, key
 
 # Metadata a card file must write: all of it for a new (mod) card; a printed
 # card takes what its file leaves out from strategy.yaml.

@@ -1,6 +1,6 @@
 """Checked syntax tree -> engine operations (plain JSON-able data).
 
-The output vocabulary is named in dof.engine.vocabulary (the compiler writes
+The output vocabulary is named in dof.engine.data.vocabulary (the compiler writes
 those names, the engine reads them) and documented in docs/operations.md.
 Every operation is a dict with an ``"op"`` key and an ``"at"`` key
 (``path:line:col``, for logs); selectors, amounts, conditions and rules are
@@ -14,8 +14,8 @@ from typing import Any
 
 from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, player
 from dof.dsl.names import Names
-from dof.engine.terms import key
-from dof.engine.vocabulary import Cond, Expr, Hook, Op, Until
+from dof.engine.data.terms import key
+from dof.engine.data.vocabulary import Cond, Expr, Hook, Op, Until
 
 #: One compiled operation (a JSON object).
 Operation = dict[str, Any]

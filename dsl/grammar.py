@@ -2,7 +2,7 @@
 
 Building an LALR table takes a few hundred milliseconds, so the parser is
 cached at module level, and on disk between processes in dof's cache folder
-(:mod:`dof.dsl.cache`). Lark itself is imported only when a parser is needed:
+(:mod:`dof.dsl.store`). Lark itself is imported only when a parser is needed:
 a command that finds its compiled deck in the cache never parses.
 """
 
@@ -55,7 +55,7 @@ def parser() -> Lark:
     versions: the next process loads it in a fraction of the time."""
     import lark
 
-    from dof.dsl.cache import read_entry, write_entry
+    from dof.dsl.store import read_entry, write_entry
 
     text = grammar_text()
     name = "lark-{}-py{}{}-{}.pickle".format(

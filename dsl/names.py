@@ -3,7 +3,7 @@
 Spaces, countries, regions and space types come from the map; card names
 from the strategy deck (plus any mod cards); U.S.S.R. track boxes and Power
 Struggle card names from the tables. Lookups use the engine's name key
-(:func:`dof.engine.terms.key`), so a card file finds a space by the names
+(:func:`dof.engine.data.terms.key`), so a card file finds a space by the names
 the data accepts: "Lodz", "Łódź" and "lodz" agree.
 """
 
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from dof.engine.data import load_data
-from dof.engine.records import GameData
-from dof.engine.terms import key
+from dof.engine.data.records import GameData
+from dof.engine.data.terms import key
 
 
 @dataclass

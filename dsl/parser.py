@@ -40,7 +40,7 @@ from dof.dsl.ast import (
 )
 from dof.dsl.diagnostics import Reporter, Span, did_you_mean
 from dof.dsl.grammar import friendly, keyword, parser
-from dof.engine.files import CARDS, read_limited
+from dof.engine.data.files import CARDS, read_limited
 
 if TYPE_CHECKING:
     from lark import Token

@@ -1,4 +1,8 @@
-"""The rules engine: game state, rules, decisions, agents.
+"""The rules engine, in layers, bottom to top (docs/architecture.md):
+``data`` (the printed facts, the state's shape, chance), ``rules`` (the game's
+rules as generators yielding Decisions), ``programs`` (the card-program
+interpreter on the rules' hook points), the driver with saves, positions and
+the API for agents (this folder), and ``bots``.
 
 The names below are the public API for bots, tools and servers (docs/api.md).
 They are loaded on first use, so that importing one module of the engine
@@ -10,11 +14,11 @@ from importlib import import_module
 _EXPORTS = {
     "Agent": "api", "View": "api", "StaleView": "api", "UndoError": "api",
     "play": "api", "undo": "api", "view": "api",
-    "Outcome": "outcome", "Termination": "outcome",
-    "Decision": "decisions", "IllegalAnswer": "decisions",
+    "Outcome": "data.outcome", "Termination": "data.outcome",
+    "Decision": "rules.decisions", "IllegalAnswer": "rules.decisions",
     "Game": "game", "SaveError": "game", "Move": "history", "Replay": "history",
-    "GreedyAgent": "agents", "RandomAgent": "agents", "ScriptedAgent": "agents",
-    "SearchAgent": "search",
+    "GreedyAgent": "bots.agents", "RandomAgent": "bots.agents", "ScriptedAgent": "bots.agents",
+    "SearchAgent": "bots.search",
 }
 
 __all__ = sorted(_EXPORTS)

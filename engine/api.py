@@ -21,12 +21,12 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from dof.engine import rng
-from dof.engine.board import opponent
-from dof.engine.decisions import Decision, IllegalAnswer
-from dof.engine.outcome import Outcome
-from dof.engine.records import GameData
-from dof.engine.terms import SIDES
+from dof.engine.data import rng
+from dof.engine.data.outcome import Outcome
+from dof.engine.data.records import GameData
+from dof.engine.data.terms import SIDES
+from dof.engine.rules.board import opponent
+from dof.engine.rules.decisions import Decision, IllegalAnswer
 
 
 class StaleView(RuntimeError):

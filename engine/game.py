@@ -27,16 +27,13 @@ from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from dof.engine import api, hooks, rng
-from dof.engine.board import opponent
-from dof.engine.decisions import Decision, GameOver, IllegalAnswer
-from dof.engine.outcome import Termination
-from dof.engine.protocols import Events
-from dof.engine.records import GameData
-from dof.engine.setup import initial_state
-from dof.engine.terms import SIDES
-from dof.engine.turn import PHASES, STEPS, proceed, turn_words
-from dof.engine.validate import (
+from dof.engine import api
+from dof.engine.data import rng
+from dof.engine.data.outcome import Termination
+from dof.engine.data.records import GameData
+from dof.engine.data.state import PHASES, Result, State, initial_state, plain
+from dof.engine.data.terms import SIDES
+from dof.engine.data.validate import (
     OptionsError,
     StateError,
     check_log,
@@ -46,7 +43,12 @@ from dof.engine.validate import (
     found,
     unplaced,
 )
-from dof.engine.vocabulary import PROGRAM_FORMAT
+from dof.engine.data.vocabulary import PROGRAM_FORMAT
+from dof.engine.rules import hooks
+from dof.engine.rules.board import opponent
+from dof.engine.rules.decisions import Decision, GameOver, IllegalAnswer
+from dof.engine.rules.protocols import Events
+from dof.engine.rules.turn import STEPS, proceed, turn_words
 
 SAVE_FORMAT = "dof-save"
 #: Version 2 saves hold the start and every answer since. Version 1 saves
@@ -145,9 +147,10 @@ class Saved:
                             f"({turn_words(entry['turn'], entry['ar'])}) the game goes another "
                             "way; were the cards or dof changed since it was saved?")
         state = self.state if isinstance(self.state, dict) else {}
-        if state != game.state and unplaced(_course(state)) != unplaced(_course(game.state)):
-            differ = [k for k in game.state if k not in _WORDING
-                      and unplaced(state.get(k)) != unplaced(game.state[k])]
+        now = plain(game.state)
+        if state != now and unplaced(_course(state)) != unplaced(_course(now)):
+            differ = [k for k in now if k not in _WORDING
+                      and unplaced(state.get(k)) != unplaced(now[k])]
             raise SaveError(f"the save is inconsistent: replaying its {len(self.answers)} "
                             f"answers does not give its state (different: {', '.join(differ)})")
 
@@ -324,7 +327,7 @@ class Game:
     given since the start (a loaded game's include its save's).
     """
 
-    def __init__(self, data: GameData, state: dict, events: Events | None = None):
+    def __init__(self, data: GameData, state: State, events: Events | None = None):
         self.data = data
         self.state = state
         self.events = events
@@ -395,7 +398,7 @@ class Game:
         a rewind replays its answers since the start."""
         if self._ckpt and not (self._snapshots and len(self._history) > self._ckpt_at):
             return
-        self._ckpt = marshal.dumps(self.state)
+        self._ckpt = marshal.dumps(plain(self.state))
         self._ckpt_log = len(self.log)
         self._ckpt_at = len(self._history)
         if not self._start:
@@ -446,10 +449,10 @@ class Game:
         return self.pending is None
 
     @property
-    def result(self) -> dict | None:
+    def result(self) -> Result | None:
         return self.state["result"]
 
-    def play(self, agents: Mapping[str, Any], limit: int = 1_000_000) -> dict | None:
+    def play(self, agents: Mapping[str, Any], limit: int = 1_000_000) -> Result | None:
         """Let ``agents`` (by side) answer every decision until the game ends,
         each from its side's view (engine/api.py)."""
         api.play(self, agents, limit)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from dof.engine.decisions import Decision
 from dof.engine.game import Game, SaveError, read_save
+from dof.engine.rules.decisions import Decision
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dof.engine import rng
+from dof.engine.data import rng
+from dof.engine.data.state import PHASES, State, initial_state
+from dof.engine.data.terms import SIDES
+from dof.engine.data.validate import StateError, check_state
 from dof.engine.game import Game, save_header
-from dof.engine.setup import initial_state
-from dof.engine.terms import SIDES
-from dof.engine.turn import PHASES
-from dof.engine.validate import StateError, check_state
 
 
 class PositionError(ValueError):
@@ -61,7 +60,7 @@ def year_cards(data, turn: int) -> list[int]:
     return cards
 
 
-def opening_state(data, seed: int, turn: int = 1, options: dict | None = None) -> dict:
+def opening_state(data, seed: int, turn: int = 1, options: dict | None = None) -> State:
     """The state before setup (3.0) of a game that begins at ``turn``: the
     draw deck holds every card of the years up to that turn."""
     state = initial_state(data, seed, dict(options or {}))
@@ -70,7 +69,8 @@ def opening_state(data, seed: int, turn: int = 1, options: dict | None = None) -
     return state
 
 
-def position_state(data, seed: int, position: Position, options: dict | None = None) -> dict:
+def position_state(data, seed: int, position: Position,
+                   options: dict | None = None) -> State:
     """The state of ``position``, at the start of its turn's deal (4.5.1):
     the deck shuffled with the game's generator, the listed cards taken out
     of it. PositionError when the position is impossible."""
@@ -112,7 +112,7 @@ def position_state(data, seed: int, position: Position, options: dict | None = N
     return st
 
 
-def impose_tracks(state: dict, position: Position) -> None:
+def impose_tracks(state: State, position: Position) -> None:
     """Set the SPs, VP, tracks and Powers the position names (again after
     events were run to put their lasting effects in force: the position
     is the board as it stands after them)."""
@@ -125,7 +125,7 @@ def impose_tracks(state: dict, position: Position) -> None:
     state["power"].update(position.power)
 
 
-def at_action_round(state: dict, side: str, action_round: int) -> None:
+def at_action_round(state: State, side: str, action_round: int) -> None:
     """Set a deal-step state to ``side``'s action round ``action_round`` of
     its turn, each player having played the rounds before it (4.5.2: the
     Communist's round comes first, so the Democrat's third follows the
@@ -137,7 +137,7 @@ def at_action_round(state: dict, side: str, action_round: int) -> None:
                        "democrat": action_round - 1}
 
 
-def start_game(data, state: dict, events=None, log: list[dict] | None = None) -> Game:
+def start_game(data, state: State, events=None, log: list[dict] | None = None) -> Game:
     """A game that runs on from ``state`` at the start of its step
     (``state['phase']``), through the save format, to its first decision;
     ``log`` is what happened before (shown to the players)."""

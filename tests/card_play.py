@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from helpers import DATA, drive, logs, set_board, sid
 
-from dof.engine import rng
-from dof.engine.actions import play_card
+from dof.engine.data import rng
 from dof.engine.game import Game
-from dof.engine.piles import move_card
+from dof.engine.rules.actions import play_card
+from dof.engine.rules.piles import move_card
 
 D, C = "democrat", "communist"
 

@@ -37,6 +37,6 @@ def data():
 def events():
     """The event runner for the built-in card files."""
     from dof.dsl import load_deck
-    from dof.engine.events import EventRunner
+    from dof.engine.programs.events import EventRunner
 
     return EventRunner(load_deck())

@@ -28,9 +28,9 @@ from collections.abc import Generator, Iterable
 from typing import Any
 
 from dof.engine.data import load_data
-from dof.engine.decisions import Decision
+from dof.engine.data.terms import SIDES
 from dof.engine.game import Game, save_header
-from dof.engine.terms import SIDES
+from dof.engine.rules.decisions import Decision
 
 DATA = load_data()
 

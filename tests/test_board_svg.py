@@ -18,11 +18,11 @@ from rich.console import Console
 
 from dof.cli.board_svg import Layout, draw_board, run_board
 from dof.cli.human import HumanAgent, write_save
-from dof.engine.agents import make_agent
-from dof.engine.board import controlled_spaces
+from dof.engine.bots.agents import make_agent
 from dof.engine.data import load_data
+from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.terms import SIDES
+from dof.engine.rules.board import controlled_spaces
 
 SVG = "{http://www.w3.org/2000/svg}"
 SCENARIO = Path(__file__).parent / "scenarios/middle/047-bulgarian-turks-expelled.scenario.yaml"

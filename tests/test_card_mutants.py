@@ -33,10 +33,10 @@ from test_properties import check_invariants
 
 from dof.dsl import builtin_cards_dir, load_deck
 from dof.engine.data import load_data
-from dof.engine.events import EventRunner
+from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.piles import move_card
-from dof.engine.terms import SIDES
+from dof.engine.programs.events import EventRunner
+from dof.engine.rules.piles import move_card
 
 DATA = load_data()
 ROOT = Path(__file__).parent.parent

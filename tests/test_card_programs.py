@@ -22,9 +22,9 @@ from helpers import drive, fix_dice, set_board, sid
 
 from dof import load_rules
 from dof.dsl import load_deck
-from dof.engine.actions import play_card
 from dof.engine.game import Game
-from dof.engine.piles import move_card
+from dof.engine.rules.actions import play_card
+from dof.engine.rules.piles import move_card
 
 D, C = "democrat", "communist"
 

@@ -25,11 +25,11 @@ from helpers import (
     started_game,
 )
 
-from dof.engine.actions import action_round, play_card, rounds_allowed
 from dof.engine.game import Game
-from dof.engine.operations import check_targets
-from dof.engine.piles import move_card
-from dof.engine.turn import extra_support_check_step
+from dof.engine.rules.actions import action_round, play_card, rounds_allowed
+from dof.engine.rules.operations import check_targets
+from dof.engine.rules.piles import move_card
+from dof.engine.rules.turn import extra_support_check_step
 
 C, D = "communist", "democrat"
 

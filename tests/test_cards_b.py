@@ -13,10 +13,10 @@ import pytest
 from card_play import effect_cards, play, ps_ids, set_hand, stack_ps_deck
 from helpers import DATA, answer, drive, fix_dice, logs, new_game, restart_at, sid, sp
 
-from dof.engine.decisions import GameOver
-from dof.engine.piles import move_card
-from dof.engine.scoring import score_country
-from dof.engine.selectors import Context, holds
+from dof.engine.programs.selectors import Context, holds
+from dof.engine.rules.decisions import GameOver
+from dof.engine.rules.piles import move_card
+from dof.engine.rules.scoring import score_country
 
 D, C = "democrat", "communist"
 
@@ -161,7 +161,7 @@ def test_goodbye_lenin_ops_ask_for_the_austria_hungary_declaration(events):
 def test_li_peng_adds_one_to_communist_attempts_for_the_rest_of_the_game(events, monkeypatch):
     """#53 Li Peng (6.3.1): +1 to Communist Tiananmen attempts for the rest of
     the game; the card stays on display; the Democrat gets nothing."""
-    from dof.engine.turn import extra_support_check_step
+    from dof.engine.rules.turn import extra_support_check_step
 
     game = position(events, hands={C: [LI_PENG, THE_WALL], D: [MICHNIK]})
     play(game, C, LI_PENG, ["event"])
@@ -219,7 +219,7 @@ def test_austria_hungary_checks_declared_bind_both_to_east_germany(events, monke
 def test_austria_hungary_no_bonus_without_declaring_and_only_this_turn(events):
     """#58: undeclared Ops get no bonus even if spent in East Germany; the
     effect ends after step 4.5.3 (B.10) and the asterisk card leaves the game."""
-    from dof.engine.turn import extra_support_check_step
+    from dof.engine.rules.turn import extra_support_check_step
 
     game = position(events, democrat={"Lutheran Church": 1})
     play(game, D, AUSTRIA_HUNGARY, ["event"])

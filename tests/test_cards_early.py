@@ -17,9 +17,9 @@ import pytest
 from card_play import discard, effect_cards, kinds, play, position, texts
 from helpers import DATA, drive, fix_dice, logs, sp
 
-from dof.engine.actions import play_card
-from dof.engine.piles import move_card
-from dof.engine.turn import extra_support_check_step
+from dof.engine.rules.actions import play_card
+from dof.engine.rules.piles import move_card
+from dof.engine.rules.turn import extra_support_check_step
 
 C, D = "communist", "democrat"
 

@@ -28,10 +28,10 @@ from card_play import (
 )
 from helpers import DATA, drive, fix_dice, logs, sid, sp
 
-from dof.engine.actions import action_round, play_card
-from dof.engine.decisions import GameOver
-from dof.engine.piles import move_card
-from dof.engine.turn import extra_support_check_step
+from dof.engine.rules.actions import action_round, play_card
+from dof.engine.rules.decisions import GameOver
+from dof.engine.rules.piles import move_card
+from dof.engine.rules.turn import extra_support_check_step
 
 C, D = "communist", "democrat"
 

@@ -25,9 +25,9 @@ from card_play import (
 )
 from helpers import DATA, drive, fix_dice, logs, sid, sp
 
-from dof.engine.actions import action_round, play_card
-from dof.engine.operations import check_targets, ops_value, placement_costs
-from dof.engine.turn import deal_step, extra_support_check_step
+from dof.engine.rules.actions import action_round, play_card
+from dof.engine.rules.operations import check_targets, ops_value, placement_costs
+from dof.engine.rules.turn import deal_step, extra_support_check_step
 
 C, D = "communist", "democrat"
 

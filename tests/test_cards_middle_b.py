@@ -28,9 +28,9 @@ from card_play import (
 )
 from helpers import DATA, answer, drive, fix_dice, logs, restart_at, sid, sp
 
-from dof.engine.actions import play_card
-from dof.engine.decisions import GameOver
-from dof.engine.turn import deal_step, extra_support_check_step
+from dof.engine.rules.actions import play_card
+from dof.engine.rules.decisions import GameOver
+from dof.engine.rules.turn import deal_step, extra_support_check_step
 
 C, D = "communist", "democrat"
 

@@ -24,8 +24,8 @@ from dof.cli.play import run_play
 from dof.cli.screen import make_choice, not_offered
 from dof.cli.sim import play_one
 from dof.engine.data import load_data
-from dof.engine.decisions import Decision
 from dof.engine.game import Game
+from dof.engine.rules.decisions import Decision
 
 DATA = load_data()
 TIMING = ("seconds", "games_per_second")

@@ -1,4 +1,4 @@
-"""Tests of the game-data layer (engine/data.py with records, schema, yaml_lines and
+"""Tests of the game-data layer (engine/data/load.py with records, schema, yaml_lines and
 vocabulary; the YAML files in cards/).
 
 They double as examples of use: load the data once, then ask it questions.
@@ -16,9 +16,9 @@ import pytest
 
 from dof.dsl.names import Names
 from dof.engine.data import load_data
-from dof.engine.records import GameData
-from dof.engine.terms import key
-from dof.engine.yaml_lines import DataError
+from dof.engine.data.records import GameData
+from dof.engine.data.terms import key
+from dof.engine.data.yaml_lines import DataError
 
 
 @pytest.fixture(scope="module")

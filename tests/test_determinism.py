@@ -49,8 +49,8 @@ import pytest
 
 from dof.dsl import load_deck
 from dof.engine.data import load_data
-from dof.engine.events import EventRunner
 from dof.engine.game import Game
+from dof.engine.programs.events import EventRunner
 
 DATA = load_data()
 EVENTS = EventRunner(load_deck())

@@ -15,7 +15,7 @@ import pytest
 
 from dof.cli.files import claim, shown, write_atomic
 from dof.cli.main import main
-from dof.engine.files import FileRefused, Kind, read_limited
+from dof.engine.data.files import FileRefused, Kind, read_limited
 
 BOTS = ["--democrat", "random", "--communist", "random"]
 

@@ -1,7 +1,7 @@
 """The contract between the card language and the engine (issue: lint-clean
 means runs-as-written).
 
-engine/vocabulary.py names every kind a compiled program can hold
+engine/data/vocabulary.py names every kind a compiled program can hold
 (operation, expression, condition, hook, duration). That list is exactly
 what the engine handles, exactly what the compiler emits (it spells each
 through the vocabulary) and exactly what docs/operations.md documents; every
@@ -21,17 +21,18 @@ import pytest
 from test_docs_examples import BLOCKS, as_file
 
 from dof.dsl import load_deck
-from dof.engine import selectors
 from dof.engine.data import load_data
-from dof.engine.events import OPERATION_MODULES, EventRunner
+from dof.engine.data.vocabulary import PROGRAM_FORMAT, Cond, Expr, Hook, Op, Until
 from dof.engine.game import Game, SaveError
-from dof.engine.piles import move_card
-from dof.engine.program import HANDLERS
-from dof.engine.vocabulary import PROGRAM_FORMAT, Cond, Expr, Hook, Op, Until
+from dof.engine.programs import selectors
+from dof.engine.programs.events import OPERATION_MODULES, EventRunner
+from dof.engine.programs.program import HANDLERS
+from dof.engine.rules.piles import move_card
 
 ROOT = Path(__file__).parent.parent
 COMPILER = (ROOT / "dsl" / "compiler.py").read_text(encoding="utf-8")
-ENGINE = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "engine").glob("*.py")}
+ENGINE = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
+          for p in (ROOT / "engine").rglob("*.py")}
 OPERATIONS_DOC = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
 EXAMPLES = [text for kind, text in BLOCKS if kind == "card"]
 

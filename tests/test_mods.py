@@ -3,9 +3,9 @@
 from helpers import drive, set_board, sid
 
 from dof.cli.main import load_game
-from dof.engine.actions import play_card
 from dof.engine.game import Game
-from dof.engine.turn import deal_step
+from dof.engine.rules.actions import play_card
+from dof.engine.rules.turn import deal_step
 
 MOD = """
 card 7 "State Run Media" {

@@ -14,11 +14,11 @@ import random
 import pytest
 
 from dof.dsl import load_deck
-from dof.engine import power_struggle as psm
 from dof.engine.data import load_data
-from dof.engine.events import EventRunner
+from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.terms import SIDES
+from dof.engine.programs.events import EventRunner
+from dof.engine.rules import power_struggle as psm
 
 DATA = load_data()
 N_PS = len(DATA.ps_cards)

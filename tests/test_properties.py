@@ -9,7 +9,7 @@ loading again at every decision leaves the game exactly as it would have gone.
 import json
 from collections import Counter
 
-from dof.engine.agents import RandomAgent
+from dof.engine.bots.agents import RandomAgent
 from dof.engine.game import Game
 
 ENDINGS = {"automatic_victory", "final_scoring", "held_scoring_card", "new_years_eve"}

@@ -25,10 +25,10 @@ from helpers import (
     started_game,
 )
 
-from dof.engine.actions import play_card
-from dof.engine.board import controller
-from dof.engine.decisions import GameOver
-from dof.engine.operations import (
+from dof.engine.rules.actions import play_card
+from dof.engine.rules.board import controller
+from dof.engine.rules.decisions import GameOver
+from dof.engine.rules.operations import (
     can_attempt_tiananmen,
     ops_uses,
     place_with_ops,
@@ -37,8 +37,8 @@ from dof.engine.operations import (
     support_checks,
     tiananmen_attempt,
 )
-from dof.engine.scoring import country_levels, final_scoring, score_country
-from dof.engine.turn import advance_turn_step, verify_held_cards_step
+from dof.engine.rules.scoring import country_levels, final_scoring, score_country
+from dof.engine.rules.turn import advance_turn_step, verify_held_cards_step
 
 C, D = "communist", "democrat"
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from helpers import DATA, ScriptedEvents, answer, event, fix_dice, sid, sp
 
-from dof.engine.board import controlled_spaces
 from dof.engine.game import Game
-from dof.engine.operations import support_check
-from dof.engine.scoring import country_levels, score_country
+from dof.engine.rules.board import controlled_spaces
+from dof.engine.rules.operations import support_check
+from dof.engine.rules.scoring import country_levels, score_country
 
 C, D = "communist", "democrat"
 

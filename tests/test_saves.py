@@ -11,16 +11,16 @@ from collections.abc import Callable
 import pytest
 
 import dof
-from dof.cli.play import LoadError, read_save_file
+from dof.cli.saves import LoadError, read_save_file
 from dof.dsl import load_deck
 from dof.dsl.parser import MAX_DEPTH
 from dof.engine import RandomAgent, Replay, play
 from dof.engine.data import load_data
-from dof.engine.events import EventRunner
+from dof.engine.data.state import MAX_BID, initial_state
+from dof.engine.data.validate import deeper_than
 from dof.engine.game import SAVE_NESTING, Game, SaveError
 from dof.engine.position import start_game
-from dof.engine.setup import MAX_BID, initial_state
-from dof.engine.validate import deeper_than
+from dof.engine.programs.events import EventRunner
 
 DATA = load_data()
 

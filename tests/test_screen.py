@@ -20,10 +20,10 @@ from dof.cli.board_view import board_lines, entry_text, in_effect, words
 from dof.cli.human import HumanAgent, Quit
 from dof.cli.play import run_play
 from dof.cli.screen import make_choice, prompt_screen
-from dof.engine.actions import play_card
-from dof.engine.agents import make_agent
+from dof.engine.bots.agents import make_agent
+from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.terms import SIDES
+from dof.engine.rules.actions import play_card
 
 WIDTH, HEIGHT = 80, 24
 MICHNIK = 4

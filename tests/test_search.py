@@ -1,4 +1,4 @@
-"""The search bot (engine/search.py) and the samples it searches on
+"""The search bot (engine/bots/search.py) and the samples it searches on
 (View.sample): it plays whole legal games, it decides from what its side
 can see and nothing else, and a seed replays its every answer.
 
@@ -15,10 +15,10 @@ from helpers import twin_from_checkpoint
 import dof
 from dof.cli.main import build_parser, main
 from dof.engine import IllegalAnswer, RandomAgent, Termination, play, view
-from dof.engine.agents import make_agent
+from dof.engine.bots.agents import make_agent
+from dof.engine.bots.judge import Judge
+from dof.engine.bots.search import SearchAgent, search_budget
 from dof.engine.game import Game
-from dof.engine.judge import Judge
-from dof.engine.search import SearchAgent, search_budget
 
 
 def random_bots() -> dict:

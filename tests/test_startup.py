@@ -24,7 +24,7 @@ from dof.dsl import builtin_cards_dir, load_deck
 from dof.dsl.cache import load_deck_cached
 from dof.dsl.grammar import parser
 from dof.engine.data import load_data
-from dof.engine.events import EventRunner
+from dof.engine.programs.events import EventRunner
 
 MOD_CARD = """
 card 111 "Round Table Returns" {

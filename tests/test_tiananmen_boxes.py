@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from helpers import answer, drive, fix_dice, logs, new_game, restart_at, sid, sp
 
-from dof.engine.actions import play_card
-from dof.engine.piles import move_card
+from dof.engine.rules.actions import play_card
+from dof.engine.rules.piles import move_card
 
 D, C = "democrat", "communist"
 SOLIDARITY, MICHNIK, PRUDENCE, THE_WALL, SAJUDIS = 2, 4, 8, 9, 33

@@ -11,12 +11,13 @@ from __future__ import annotations
 import pytest
 from helpers import DATA, answer, autoplay, drive, logs, restart_at, sid, started_game
 
-from dof.engine import rng
-from dof.engine.actions import playable_cards
+from dof.engine.data import rng
+from dof.engine.data.state import initial_state
 from dof.engine.game import Game
 from dof.engine.position import at_action_round
-from dof.engine.setup import deal, initial_state, resolve_bids
-from dof.engine.turn import advance_turn_step, extra_support_check_step
+from dof.engine.rules.actions import playable_cards
+from dof.engine.rules.setup import deal, resolve_bids
+from dof.engine.rules.turn import advance_turn_step, extra_support_check_step
 
 C, D = "communist", "democrat"
 EARLY = DATA.cards_of_period("early")

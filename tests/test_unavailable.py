@@ -13,12 +13,12 @@ import json
 from card_play import C, D, play, position
 from helpers import DATA, sid
 
-from dof.engine.actions import action_round, play_card
-from dof.engine.agents import make_agent
 from dof.engine.api import view
+from dof.engine.bots.agents import make_agent
+from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.operations import OPS_USES, place_with_ops, support_checks
-from dof.engine.terms import SIDES
+from dof.engine.rules.actions import action_round, play_card
+from dof.engine.rules.operations import OPS_USES, place_with_ops, support_checks
 
 WALESA, SOLIDARITY, STATE_RUN_MEDIA, MICHNIK = 3, 2, 7, 4
 POLAND_SCORING, HUNGARY_SCORING = 22, 23

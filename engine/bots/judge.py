@@ -1,0 +1,235 @@
+"""Judging a position for the search bot (engine/bots/search.py): an estimate of
+the VP the game will end on, read from the state alone.
+
+Why not VP and controlled spaces (agents.evaluate): a country is worth what
+it will score, and it scores at Final Scoring (10.4) and each time its
+Scoring card is played (8.0), when a Power Struggle is won or lost first. So
+a country's standing (9.2-9.3: presence, domination, control and
+Battlegrounds, counted exactly) is weighted by how often it can still score,
+which depends on where its Scoring card is, and the Power Struggle is judged
+by the cards each side would be dealt (8.1.1) and what winning it is worth:
+VP, and for the Democrat the chance to topple the Communist, who otherwise
+scores his Power Value times the plays (8.4.6) and keeps his Final Scoring
+bonus (10.4.1). Everything comes from the game data: no country or card is
+named here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from dof.engine.data.records import GameData
+from dof.engine.rules.actions import rounds_allowed
+from dof.engine.rules.power_struggle import deal_count
+from dof.engine.rules.protocols import RulesGame
+
+#: Mean VP of a won Power Struggle (8.4.3: a die on the results table).
+PS_VP = 1.5
+#: Chance that a winning Democrat's VP roll of 4+ topples the Communist (8.4.4).
+TOPPLE = 0.5
+#: How many more Power Struggle cards make a sure win: the scale of the
+#: logistic that judges a struggle by the two hand sizes (8.1.1).
+PS_SCALE = 3.0
+#: Scoring-card plays to expect per turn for a card in the deck or discards:
+#: about 16 of some 50-100 cards are played each turn.
+PLAYS_PER_TURN = 0.25
+#: Value of a box on the Tiananmen Square track (its award, 6.3.5) and of an
+#: SP that changes no control (it guards the space, or is a step towards it).
+BOX = 1.0
+SP = 0.04
+WIN = 1000.0
+#: A hand with more Scoring cards than action rounds left loses the game at
+#: the end of the turn (4.5.4), unless an effect gives an extra round.
+STUCK = WIN / 2
+
+
+@dataclass(frozen=True)
+class CountryFacts:
+    """A country's spaces and Scoring Box, as the judge reads them."""
+
+    index: int
+    name: str
+    #: (space, stability, battleground) for each space.
+    cells: tuple[tuple[int, int, bool], ...]
+    presence: int
+    domination: int
+    control: int
+    power: int
+    scoring_card: int
+
+
+class Judge:
+    """Values positions of one game data for either side (D-positive inside)."""
+
+    def __init__(self, data: GameData) -> None:
+        self.data = data
+        self.countries = [
+            CountryFacts(i, name, tuple((s, data.spaces[s].stability, data.spaces[s].battleground)
+                                        for s in c.spaces),
+                         c.presence, c.domination, c.control, c.power, c.scoring_card)
+            for i, (name, c) in enumerate(data.countries.items())
+        ]
+        self.by_name = {facts.name: facts for facts in self.countries}
+        self.country_of = [0] * len(data.spaces)
+        for facts in self.countries:
+            for s, _, _ in facts.cells:
+                self.country_of[s] = facts.index
+        self.stability = tuple(s.stability for s in data.spaces)
+        self.first_turn = {facts.index: self._first_turn(facts.scoring_card)
+                           for facts in self.countries}
+
+    def _first_turn(self, card: int) -> int:
+        """The first turn a card can be drawn (4.4: its period's deck joins)."""
+        period = self.data.cards[card].period
+        for turn in range(1, self.data.turns + 1):
+            if self.data.period_of_turn(turn) == period:
+                return turn
+        return self.data.turns + 1
+
+    # ------------------------------------------------------------ weights
+    def weights(self, state: Mapping[str, Any],
+                hands: tuple[str, ...]) -> list[tuple[float, float]]:
+        """Per country: (how many more times it will be scored by a Scoring
+        card, the Communist's Power VP per such scoring if he keeps Power),
+        for this state; a Scoring card in one of ``hands`` is played this turn."""
+        turn = state["turn"]
+        left = max(0.0, self.data.turns - turn + 0.5)
+        in_hand = {c for side in hands for c in state["hands"][side] if c is not None}
+        gone = set(state["removed"])
+        if state["ps"] is not None and state["played"] is not None:
+            gone.add(state["played"])  # its Power Struggle is being fought now
+        out = []
+        for facts in self.countries:
+            card = facts.scoring_card
+            democratic = state["power"][facts.name] == "democrat"
+            if card in gone or democratic:
+                plays = 0.0
+            else:
+                since = max(turn, self.first_turn[facts.index])
+                plays = PLAYS_PER_TURN * max(0.0, self.data.turns - since + 0.5) if \
+                    since > turn else PLAYS_PER_TURN * left
+                if card in in_hand:
+                    plays += 1.0
+            power = 0.0 if democratic else facts.power * (state["scoring_plays"][facts.name] + 1)
+            out.append((plays, power))
+        return out
+
+    # ----------------------------------------------------------- countries
+    def country(self, facts: CountryFacts, dem: list[int], com: list[int],
+                destroyed: list[int], weight: tuple[float, float], communist_power: bool) -> float:
+        """The country's worth to the Democrat (negative: to the Communist)."""
+        nd = nc = bd = bc = 0
+        bgs = 0
+        for s, stab, bg in facts.cells:
+            if destroyed and s in destroyed:
+                continue
+            margin = dem[s] - com[s]
+            if bg:
+                bgs += 1
+            if margin >= stab:
+                nd += 1
+                bd += bg
+            elif -margin >= stab:
+                nc += 1
+                bc += bg
+        score = self.level(facts, nd, nc, bd, bc, bgs) - self.level(facts, nc, nd, bc, bd, bgs)
+        plays, power = weight
+        value = (1.0 + plays) * score
+        if communist_power:
+            value += self.data.final_power_bonus
+        if plays:
+            value += plays * struggle(nd, nc, power, communist_power, self.data.final_power_bonus)
+        return value
+
+    @staticmethod
+    def level(facts: CountryFacts, n: int, m: int, own_bg: int, other_bg: int, bgs: int) -> int:
+        """9.2-9.3: one side's points in a country scored now."""
+        if not n:
+            return 0
+        if n > m and bgs and own_bg == bgs:
+            return facts.control + own_bg
+        if n > m and own_bg > other_bg and n - own_bg >= 1:
+            return facts.domination + own_bg
+        return facts.presence + own_bg
+
+    # --------------------------------------------------------------- all
+    def value(self, game: RulesGame, side: str, hands: tuple[str, ...] = ()) -> float:
+        """``side``'s judgement of a game (a sample): the VP it expects to
+        end on (positive: his way), or +-WIN for a finished game. ``hands``
+        are the hands whose cards the judge may read (both, in a sample)."""
+        state = game.state
+        result = state["result"]
+        sign = 1.0 if side == "democrat" else -1.0
+        if result:
+            winner = result["winner"]
+            return 0.0 if winner is None else WIN + abs(result["vp"]) if winner == side \
+                else -WIN - abs(result["vp"])
+        dem, com = state["sp"]["democrat"], state["sp"]["communist"]
+        destroyed = state["destroyed"]
+        power = state["power"]
+        total = float(state["vp"])
+        for facts, weight in zip(self.countries, self.weights(state, hands), strict=True):
+            total += self.country(facts, dem, com, destroyed, weight,
+                                  power[facts.name] == "communist")
+        track = state["tiananmen"]
+        total += BOX * (track["democrat"] - track["communist"])
+        total += SP * (sum(dem) - sum(com))
+        if state["phase"] == "action_rounds":
+            for hand in hands:
+                if self.stuck(game, hand):
+                    total += -STUCK if hand == "democrat" else STUCK
+        return sign * total
+
+    def stuck(self, game: RulesGame, side: str) -> bool:
+        """Whether ``side`` holds more Scoring cards than he has action rounds
+        left this turn (4.5.4). His round in progress counts while he has not
+        played its card."""
+        state = game.state
+        cards = self.data.cards
+        held = sum(1 for c in state["hands"][side]
+                   if c is not None and cards[c].side == "scoring")
+        if not held:
+            return False
+        left = rounds_allowed(game, side) - state["rounds"][side]
+        if state["phasing"] == side and state["played"] is None and state["ps"] is None:
+            left += 1
+        return held > left
+
+    def country_worth(self, state: dict, side: str, facts: CountryFacts,
+                      weights: list[tuple[float, float]]) -> float:
+        """``side``'s worth of one country now."""
+        sp = state["sp"]
+        worth = self.country(facts, sp["democrat"], sp["communist"], state["destroyed"],
+                             weights[facts.index], state["power"][facts.name] == "communist")
+        return worth if side == "democrat" else -worth
+
+    def country_at(self, state: dict, side: str, weights: list[tuple[float, float]],
+                   space: int) -> float:
+        """``side``'s worth of the country holding ``space``: a change to that
+        space's SPs moves nothing else but the SP term."""
+        return self.country_worth(state, side, self.countries[self.country_of[space]], weights)
+
+
+@lru_cache(maxsize=4096)
+def struggle(nd: int, nc: int, power: float, communist_power: bool, bonus: int) -> float:
+    """A Power Struggle's expected worth to the Democrat from the spaces each
+    side controls now (8.1.1 cards, 8.4 aftermath, 8.4.6 Power VP; ``bonus``
+    the Communist's Final Scoring bonus for Power, 10.4.1, negative)."""
+    cards_d, cards_c = deal_count(nd), deal_count(nc)
+    if not cards_d and not cards_c:
+        win = 0.5
+    elif not cards_d:
+        win = 0.03
+    elif not cards_c:
+        win = 0.97
+    else:
+        win = 1.0 / (1.0 + math.exp((cards_c - cards_d) / PS_SCALE))
+    value = (2 * win - 1) * PS_VP
+    if communist_power:
+        topple = win * TOPPLE
+        value += topple * -bonus - (1.0 - topple) * power
+    return value

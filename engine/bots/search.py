@@ -1,0 +1,394 @@
+"""The search bot: determinized Monte Carlo over what its side can see.
+
+Why this shape: a game has some 600 decisions, most of them one SP placed or
+one support check aimed, and a bot that searched each would be slow without
+being better. So the search spends its playouts where a choice shapes the
+game, which card to play and how (one search over card and use together),
+the Power Struggle's plays and the other questions events ask, and answers
+placements and support checks with the judge (engine/bots/judge.py) directly.
+
+A playout takes a sample of the game (View.sample: the cards the side cannot
+see dealt anew, the dice re-seeded), answers the candidate, lets a cheap
+policy (Playout) play both sides until the side's next card play, and judges
+the position reached. The candidates share their samples (common random
+numbers), and successive halving gives the promising ones more. The bot
+draws every seed from its own generator and, unless a time limit is set,
+spends a fixed number of playouts: the same seed and views give the same
+answers on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from dof.engine.api import View
+from dof.engine.bots.judge import SP, Judge
+from dof.engine.data.terms import SIDES
+from dof.engine.rules.board import controller, opponent
+from dof.engine.rules.decisions import Decision
+from dof.engine.rules.operations import placement_costs
+
+#: Playouts for a searched decision by default: about 0.05 s a decision on
+#: average and 0.4 s at most on one core (benchmarks/bench_search.py).
+PLAYOUTS = 96
+#: At most this many answers of a wide question are searched, those that
+#: look best one decision ahead: an event's "any space" choice can offer 70.
+WIDTH = 12
+#: A playout that has not reached the side's next card play after this many
+#: decisions is judged where it is.
+MAX_STEPS = 400
+#: Decisions the judge answers without playouts.
+STATIC = frozenset({"place", "setup_place", "check", "ps_support_loss"})
+
+Sample = Any  # a Game, as View.sample returns it (engine/api.py)
+
+
+class Playout:
+    """Cheap answers for both sides of a sample: the default policy that
+    plays out the rest of a searched line. Placements, checks and Support
+    Loss read the judge; Power Struggle plays follow rules of thumb; other
+    questions are answered at random."""
+
+    def __init__(self, judge: Judge, rng: random.Random) -> None:
+        self.judge = judge
+        self.rng = rng
+        self.data = judge.data
+
+    def answer(self, game: Sample, decision: Decision) -> Any:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        handler = self.HANDLERS.get(decision.kind)
+        if handler is not None:
+            return handler(self, game, decision)
+        if decision.kind in ("may", "declare", "suppress", "extra_round") and "yes" in options:
+            return "yes"
+        return options[self.rng.randrange(len(options))]
+
+    # --------------------------------------------------------- strategy
+    def card(self, game: Sample, decision: Decision) -> Any:
+        """A random card; a Scoring card once the country looks good for the
+        player (or when it must be played)."""
+        side = decision.player
+        cards = self.data.cards
+        scoring = [c for c in decision.options
+                   if isinstance(c, int) and cards[c].side == "scoring"]
+        if scoring and len(scoring) < len(decision.options):
+            weights = self.judge.weights(game.state, (side,))
+            for c in scoring:
+                facts = self.judge.by_name.get(cards[c].scores or "")
+                if facts is None or self.rng.random() < 0.2 \
+                        or self.judge.country_worth(game.state, side, facts, weights) > 0:
+                    return c
+            others = [c for c in decision.options if c not in scoring]
+            return others[self.rng.randrange(len(others))]
+        return decision.options[self.rng.randrange(len(decision.options))]
+
+    def use(self, game: Sample, decision: Decision) -> Any:
+        """Own events mostly as events; an opponent's card on the Tiananmen
+        track when it can (no event then, 6.3.6); else SPs or checks."""
+        options = decision.options
+        card = decision.context.get("card")
+        owner = self.data.cards[card].side if card is not None else None
+        if "event" in options and self.rng.random() < 0.6:
+            return "event"
+        if owner == opponent(decision.player) and "tiananmen" in options \
+                and self.rng.random() < 0.7:
+            return "tiananmen"
+        ops = [u for u in options if u in ("place", "check")]
+        if not ops:
+            return options[self.rng.randrange(len(options))]
+        return "place" if "place" in ops and (len(ops) == 1 or self.rng.random() < 0.7) \
+            else "check"
+
+    # ----------------------------------------------------- SPs and checks
+    def place(self, game: Sample, decision: Decision) -> Any:
+        """The space where one more SP is worth most per Op."""
+        side = decision.player
+        state = game.state
+        sp = state["sp"][side]
+        judge = self.judge
+        weights = judge.weights(state, (side,))
+        costs = placement_costs(game, side, decision.options) if decision.kind == "place" \
+            else {}
+        base: dict[int, float] = {}
+        best, best_value = None, -math.inf
+        for s in decision.options:
+            country = judge.country_of[s]
+            if country not in base:
+                base[country] = judge.country_at(state, side, weights, s)
+            sp[s] += 1
+            gain = judge.country_at(state, side, weights, s) - base[country] + SP
+            sp[s] -= 1
+            value = gain / costs.get(s, 1) + self.rng.random() * 1e-6
+            if value > best_value:
+                best, best_value = s, value
+        return best
+
+    def check(self, game: Sample, decision: Decision) -> Any:
+        """The target where a check is worth most on average over the die
+        (6.2.4-6.2.6: adjacency modifiers; lasting effects are left out)."""
+        side = decision.player
+        ops = decision.context.get("ops", 1)
+        weights = self.judge.weights(game.state, (side,))
+        base: dict[int, float] = {}
+        best, best_value = decision.options[0], -math.inf
+        for s in decision.options:
+            if s == "stop":
+                continue
+            value = self.check_gain(game, side, s, ops, weights, base)
+            value += self.rng.random() * 1e-6
+            if value > best_value:
+                best, best_value = s, value
+        return best
+
+    def check_gain(self, game: Sample, side: str, space: int, ops: int,
+                   weights: list[tuple[float, float]], base: dict[int, float]) -> float:
+        """A support check's mean worth over the six rolls; ``base`` keeps
+        each country's worth before the check."""
+        other = opponent(side)
+        mods = ops - 2 * game.stability[space]
+        for n in game.adjacent[space]:
+            who = controller(game, n)
+            if who == side:
+                mods += 1
+            elif who == other:
+                mods -= 1
+        if mods + 6 <= 0:
+            return 0.0
+        state = game.state
+        judge = self.judge
+        country = judge.country_of[space]
+        if country not in base:
+            base[country] = judge.country_at(state, side, weights, space)
+        own, theirs = state["sp"][side], state["sp"][other]
+        had_own, had_theirs = own[space], theirs[space]
+        gain = 0.0
+        for excess in range(max(1, mods + 1), mods + 7):
+            removed = min(excess, had_theirs)
+            theirs[space] = had_theirs - removed
+            own[space] = had_own + excess - removed
+            gain += judge.country_at(state, side, weights, space) - base[country] + SP * excess
+        own[space], theirs[space] = had_own, had_theirs
+        return gain / 6
+
+    def support_loss(self, game: Sample, decision: Decision) -> Any:
+        """The SP whose loss costs least."""
+        side = decision.player
+        state = game.state
+        sp = state["sp"][side]
+        weights = self.judge.weights(state, (side,))
+        best, best_value = decision.options[0], -math.inf
+        for s in decision.options:
+            sp[s] -= 1
+            value = self.judge.country_at(state, side, weights, s)
+            sp[s] += 1
+            if value > best_value:
+                best, best_value = s, value
+        return best
+
+    # ------------------------------------------------- Power Struggle (8)
+    def ps_raise(self, game: Sample, decision: Decision) -> Any:
+        """Raise the stakes (8.2) with a clearly larger hand, even after the
+        three discards."""
+        ps = game.state["ps"]
+        side = decision.player
+        mine, theirs = len(ps["hands"][side]), len(ps["hands"][opponent(side)])
+        return "yes" if mine - 3 >= theirs + 3 else "no"
+
+    def ps_discard(self, game: Sample, decision: Decision) -> Any:
+        """Keep wild cards, leaders and long suits: discard a card of the
+        shortest suit, lowest rank first."""
+        return min(decision.options, key=self._keep_score(game, decision.player))
+
+    def ps_attack(self, game: Sample, decision: Decision) -> Any:
+        """Lead from the longest suit, highest rank first (8.3.2): it can
+        lead again, and a high rank keeps the initiative."""
+        keep = self._keep_score(game, decision.player)
+        cards = self.data.ps_cards
+
+        def strength(option: Any) -> tuple:
+            cid = option[0] if isinstance(option, list) else option
+            card = cards[cid]
+            if card.kind != "suit":
+                return (-1, 0.0)
+            return (1, keep(cid))
+        return max(decision.options, key=strength)
+
+    def ps_match(self, game: Sample, decision: Decision) -> Any:
+        """Always match (the cards are lost after the struggle anyway), with
+        the least useful card."""
+        matches = [o for o in decision.options if o != "concede"]
+        return min(matches, key=self._keep_score(game, decision.player))
+
+    def _keep_score(self, game: Sample, side: str) -> Callable[[Any], float]:
+        """How much a Power Struggle card is worth keeping: wild cards and
+        leaders most, then cards of long suits and high rank."""
+        ps = game.state["ps"]
+        cards = self.data.ps_cards
+        length: dict[str | None, int] = {}
+        for cid in ps["hands"][side]:
+            suit = cards[cid].suit
+            length[suit] = length.get(suit, 0) + 1
+
+        def score(option: Any) -> float:
+            if option == "concede":
+                return math.inf
+            card = cards[option[0] if isinstance(option, list) else option]
+            if card.kind != "suit":
+                return 100.0
+            return length.get(card.suit, 0) * 10 + card.rank
+        return score
+
+    def ps_surrender(self, game: Sample, decision: Decision) -> Any:
+        return "no"
+
+    HANDLERS: dict[str, Callable[[Playout, Sample, Decision], Any]] = {
+        "card": card, "use": use, "place": place, "setup_place": place, "check": check,
+        "ps_support_loss": support_loss, "ps_raise": ps_raise,
+        "ps_raise_discard": ps_discard, "ps_attack": ps_attack, "ps_match": ps_match,
+        "ps_surrender": ps_surrender,
+    }
+
+
+class SearchAgent:
+    """Plays by determinized Monte Carlo search (see the module's doc):
+    about ``playouts`` playouts per searched decision (at least one per line
+    searched), or as many as fit in ``seconds`` per decision (the answers
+    then depend on the machine); with both, whichever runs out first."""
+
+    def __init__(self, seed: int = 0, playouts: int | None = PLAYOUTS,
+                 seconds: float | None = None) -> None:
+        if playouts is None and seconds is None:
+            raise ValueError("a search needs a budget: playouts, seconds or both")
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self._judge: Judge | None = None
+        self.plan: tuple[int, Any] | None = None  # (card, use) chosen together
+
+    def judge(self, view: View) -> Judge:
+        """The judge of the view's game data, made once."""
+        if self._judge is None or self._judge.data is not view.data:
+            self._judge = Judge(view.data)
+        return self._judge
+
+    def choose(self, view: View, decision: Decision) -> Any:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        plan, self.plan = self.plan, None
+        if decision.kind == "use" and plan is not None \
+                and decision.context.get("card") == plan[0] and plan[1] in options:
+            return plan[1]
+        judge = self.judge(view)
+        if decision.kind in STATIC:
+            sample = view.sample(self.rng.getrandbits(32))
+            return Playout(judge, self.rng).answer(sample, sample.pending)
+        if decision.kind == "card":
+            lines = self.card_lines(view, decision)
+        elif len(options) > WIDTH:
+            lines = [(o,) for o in self.shortlist(view, judge, options)]
+        else:
+            lines = [(o,) for o in options]
+        best = self.search(view, judge, lines)
+        if decision.kind == "card" and len(best) == 2:
+            self.plan = (best[0], best[1])
+        return best[0]
+
+    def card_lines(self, view: View, decision: Decision) -> list[tuple]:
+        """Every card with every use its play offers (5.0-5.4): one line each."""
+        lines: list[tuple] = []
+        seed = self.rng.getrandbits(32)
+        for card in decision.options:
+            sample = view.sample(seed)
+            sample.answer(card)
+            asked = sample.pending
+            if asked is not None and asked.kind == "use" and asked.player == decision.player:
+                lines.extend((card, use) for use in asked.options)
+            else:
+                lines.append((card,))
+        return lines
+
+    def shortlist(self, view: View, judge: Judge, options: list) -> list:
+        """The WIDTH answers that look best one decision ahead (on one
+        shared sample), to search among."""
+        seed = self.rng.getrandbits(32)
+        glance = []
+        for i, option in enumerate(options):
+            sample = view.sample(seed)
+            sample.answer(option)
+            glance.append((-judge.value(sample, view.side, SIDES), i))
+        return [options[i] for _, i in sorted(glance)[:WIDTH]]
+
+    def search(self, view: View, judge: Judge, lines: Sequence[tuple]) -> tuple:
+        """The line with the best mean judgement, by successive halving: each
+        round plays the lines still in it on shared samples, a pass of one
+        playout each at a time, until its share of the budget is spent, and
+        keeps the better half. With fewer playouts than lines, a random few
+        are searched."""
+        side = view.side
+        start = time.perf_counter()
+        budget = self.playouts
+        if budget is not None and len(lines) > budget:
+            lines = self.rng.sample(list(lines), budget)
+        alive = list(range(len(lines)))
+        total = [0.0] * len(lines)
+        count = [0] * len(lines)
+        rounds = max(1, math.ceil(math.log2(len(lines))))
+        spent = 0
+        for r in range(rounds):
+            share = None if budget is None else (budget - spent) // (rounds - r)
+            deadline = None if self.seconds is None \
+                else start + self.seconds * (r + 1) / rounds
+            used = 0
+            while True:
+                seed = self.rng.getrandbits(32)
+                for i in alive:
+                    total[i] += self.playout(view, judge, side, lines[i], seed)
+                    count[i] += 1
+                used += len(alive)
+                if share is not None and used + len(alive) > share \
+                        or deadline is not None and time.perf_counter() > deadline:
+                    break
+            spent += used
+            alive.sort(key=lambda i: -total[i] / count[i])
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+            if len(alive) == 1:
+                break
+        return lines[alive[0]]
+
+    def playout(self, view: View, judge: Judge, side: str, line: tuple, seed: int) -> float:
+        """Play ``line`` on a sample, then the policy until the side's next
+        card play; the judge's value there."""
+        sample = view.sample(seed)
+        for answer in line:
+            asked = sample.pending
+            if asked is None or asked.player != side or answer not in asked.options:
+                break
+            sample.answer(answer)
+        policy = Playout(judge, random.Random(seed))
+        for _ in range(MAX_STEPS):
+            asked = sample.pending
+            if asked is None or asked.player == side and asked.kind == "card":
+                break
+            sample.answer(policy.answer(sample, asked))
+        return judge.value(sample, side, SIDES)
+
+
+def search_budget(text: str) -> dict[str, Any]:
+    """SearchAgent's budget from text ('search:' and this on the command
+    line): 'N' playouts or 'Ts' seconds a decision; ValueError for anything
+    else."""
+    try:
+        if text.endswith("s") and 0 < float(text[:-1]) < math.inf:
+            return {"playouts": None, "seconds": float(text[:-1])}
+        if text.isdigit() and int(text) > 0:
+            return {"playouts": int(text)}
+    except ValueError:
+        pass
+    raise ValueError(f"a search budget is N playouts or Ts seconds, not {text!r}")

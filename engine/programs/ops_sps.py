@@ -1,0 +1,174 @@
+"""Card-program operations on Strength Points (SPs): place, remove, replace,
+move, place enough to control, and take a space off the map.
+
+Direct placement by an event ignores 6.1 (no adjacency, no double cost: KO
+7.4, ruling R36); every change is followed by the ``as_soon_as`` triggers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dof.engine.data.vocabulary import Op
+from dof.engine.programs.program import Runner, Steps, change_sp, handles, pick_space, settle
+from dof.engine.programs.selectors import Context, amount, side_of, spaces
+from dof.engine.rules.board import opponent
+from dof.engine.rules.protocols import RulesGame
+
+
+@handles(Op.PLACE)
+def op_place(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    owner = side_of(ctx, op["owner"])
+
+    def place(space: int, k: int) -> None:
+        change_sp(game, owner, space, k)
+
+    yield from _spread(game, op, ctx, place, None, f"place 1 {owner} SP")
+
+
+@handles(Op.REMOVE)
+def op_remove(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    owner = side_of(ctx, op["owner"])
+    sp = game.state["sp"][owner]
+
+    def remove(space: int, k: int) -> None:
+        change_sp(game, owner, space, -k)
+
+    yield from _spread(game, op, ctx, remove, sp.__getitem__, f"remove 1 {owner} SP")
+
+
+@handles(Op.REPLACE)
+def op_replace(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    """Owner's SPs become new owner's SPs, one for one, in the same space."""
+    old, new = side_of(ctx, op["owner"]), side_of(ctx, op["new_owner"])
+    sp = game.state["sp"][old]
+
+    def replace(space: int, k: int) -> None:
+        change_sp(game, old, space, -k)
+        change_sp(game, new, space, k)
+
+    yield from _spread(game, op, ctx, replace, sp.__getitem__,
+                       f"replace 1 {old} SP with a {new} SP")
+
+
+def _spread(game: RulesGame, op: dict, ctx: Context, apply: Callable[[int, int], None],
+            available: Callable[[int], int] | None, what: str) -> Steps:
+    """Apply an SP change by the op's amount and choice: the whole amount
+    in one chosen space ("one"), in every matching space ("each"), or one
+    SP at a time where the actor likes ("any"), at most ``per_space_max``
+    per space, stopping early if the amount is "up to". ``available``
+    counts what a space can give (None: no limit, SPs are added)."""
+    n, optional = amount(game, op["amount"], ctx)
+    targets = spaces(game, op["where"], ctx)
+    if available is not None:
+        targets = [s for s in targets if available(s) > 0]
+    cap = op.get("per_space_max")
+    count = 0
+    if not targets:
+        ctx["acted"] = False
+        return
+    if op["choice"] == "one" or op["choice"] == "each" or n is None and not optional:
+        if op["choice"] == "one":
+            targets = [(yield from pick_space(game, ctx, targets, what))]
+        for s in targets:
+            if n is None:
+                assert available is not None  # only a removal takes "all" SPs
+                k = available(s)
+            else:
+                k = n
+            k = k if available is None else min(k, available(s))
+            k = k if cap is None else min(k, cap)
+            apply(s, k)
+            count += k
+    else:
+        done: dict[int, int] = {}
+        while n is None or count < n:
+            options = [s for s in targets if (available is None or available(s) > 0)
+                       and (cap is None or done.get(s, 0) < cap)]
+            if not options:
+                break
+            left = "" if n is None else f" ({n - count} left)"
+            space = yield from pick_space(
+                game, ctx, [*options, "done"] if optional else options, what + left)
+            if space == "done":
+                break
+            apply(space, 1)
+            done[space] = done.get(space, 0) + 1
+            count += 1
+    ctx["acted"] = count > 0
+    yield from settle(game)
+
+
+@handles(Op.PLACE_TO_CONTROL)
+def op_place_to_control(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    """Add just enough SPs for the owner to control the space (2.1.7)."""
+    owner = side_of(ctx, op["owner"])
+    other = game.state["sp"][opponent(owner)]
+    targets = spaces(game, op["where"], ctx)
+    if op["choice"] == "one" and len(targets) > 1:
+        targets = [(yield from pick_space(game, ctx, targets, "control a space"))]
+    for s in targets:
+        need = other[s] + game.stability[s] - game.state["sp"][owner][s]
+        if need > 0:
+            change_sp(game, owner, s, need)
+    yield from settle(game)
+
+
+@handles(Op.MOVE)
+def op_move(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    """Take the owner's SPs out of the source spaces into the destination
+    spaces, one at a time as the actor likes, at most ``per_space_max``
+    into any one space; "up to" lets him stop early."""
+    owner = side_of(ctx, op["owner"])
+    sp = game.state["sp"][owner]
+    n, optional = amount(game, op["amount"], ctx)
+    sources = [s for s in spaces(game, op["from"], ctx) if sp[s]]
+    dests = spaces(game, op["to"], ctx)
+    ctx["acted"] = False
+    if not sources or not dests:
+        return
+    if op.get("from_choice") == "one" and len(sources) > 1:
+        sources = [(yield from pick_space(game, ctx, sources, "move SPs from"))]
+    if op.get("to_choice") == "one" and len(dests) > 1:
+        dests = [(yield from pick_space(game, ctx, dests, "move SPs to"))]
+    cap = op.get("per_space_max")
+    if len(sources) == 1 and len(dests) == 1 and not optional:
+        src, dst = sources[0], dests[0]
+        k = sp[src] if n is None else min(n, sp[src])
+        k = k if cap is None else min(k, cap)
+        if src != dst and k:
+            change_sp(game, owner, src, -k)
+            change_sp(game, owner, dst, k)
+            ctx["acted"] = True
+        yield from settle(game)
+        return
+    moved: dict[int, int] = {}
+    count = 0
+    while n is None or count < n:
+        froms = [s for s in sources if sp[s]]
+        if not froms:
+            break
+        src = froms[0]
+        if len(froms) > 1:
+            src = yield from pick_space(game, ctx, froms, f"move 1 {owner} SP from")
+        tos = [d for d in dests if d != src and (cap is None or moved.get(d, 0) < cap)]
+        if not tos:
+            break
+        left = "" if n is None else f" ({n - count} left)"
+        dst = yield from pick_space(game, ctx, [*tos, "done"] if optional else tos,
+                                    f"move 1 {owner} SP to{left}")
+        if dst == "done":
+            break
+        change_sp(game, owner, src, -1)
+        change_sp(game, owner, dst, 1)
+        moved[dst] = moved.get(dst, 0) + 1
+        count += 1
+    ctx["acted"] = count > 0
+    yield from settle(game)
+
+
+@handles(Op.ELIMINATE)
+def op_eliminate(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+    for s in spaces(game, op["space"], ctx):
+        game.destroy_space(s)
+    yield from settle(game)
