@@ -165,8 +165,8 @@ def test_the_compiler_writes_no_kind_as_a_string_of_its_own():
 
 def test_operation_handlers_are_filed_by_domain():
     by_module: dict[str, set[str]] = {}
-    for kind, handler in HANDLERS.items():
-        by_module.setdefault(handler.__module__.rsplit(".", 1)[1], set()).add(kind)
+    for kind, filed in HANDLERS.items():
+        by_module.setdefault(filed.handler.__module__.rsplit(".", 1)[1], set()).add(kind)
     assert set(by_module) == {m.__name__.rsplit(".", 1)[1] for m in OPERATION_MODULES}
     assert by_module["ops_sps"] == {Op.PLACE, Op.PLACE_TO_CONTROL, Op.REMOVE, Op.REPLACE,
                                     Op.MOVE, Op.ELIMINATE}

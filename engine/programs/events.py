@@ -268,20 +268,23 @@ class EventRunner:
         actually did (a card discarded, an SP moved), not the yes or no."""
         for op in program:
             ctx["actor"] = actor(game, ctx, op.get("player", "you"))
-            handler = HANDLERS[op["op"]]
-            if not op.get("optional"):
+            optional = op.get("optional")
+            if optional:
+                ctx["did"] = False
+                if not self._can_act(game, op, ctx):
+                    continue
+                if (yield game.ask("may", ctx["actor"], ["yes", "no"],
+                                   f"{ctx['actor']}: {self._says(game, op, ctx) or _describe(op)}?",
+                                   ["Yes", "No"], card=ctx.get("card"))) != "yes":
+                    continue
+                ctx.pop("acted", None)
+            handler, steps = HANDLERS[op["op"]]
+            if steps:
                 yield from handler(self, game, op, ctx)
-                continue
-            ctx["did"] = False
-            if not self._can_act(game, op, ctx):
-                continue
-            if (yield game.ask("may", ctx["actor"], ["yes", "no"],
-                               f"{ctx['actor']}: {self._says(game, op, ctx) or _describe(op)}?",
-                               ["Yes", "No"], card=ctx.get("card"))) != "yes":
-                continue
-            ctx.pop("acted", None)
-            yield from handler(self, game, op, ctx)
-            ctx["did"] = ctx.pop("acted", True)
+            else:
+                handler(self, game, op, ctx)
+            if optional:
+                ctx["did"] = ctx.pop("acted", True)
 
     def _says(self, game: RulesGame, op: dict, ctx: Context) -> str | None:
         """What an optional statement says in its card file, after its 'may'

@@ -1,0 +1,68 @@
+"""A uniform interpreter (issue 20, item 5): how the card-program runner
+(engine/programs/) carries out compiled operations.
+
+- A handler that asks nothing is a plain function; the runner calls it, and
+  ``yield from``-s a handler that may ask (a generator function). No
+  function of the interpreter is a generator only by a ``yield`` it never
+  reaches.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from helpers import drive, new_game
+
+from dof import load_rules
+from dof.engine.data.vocabulary import Op
+from dof.engine.programs.program import HANDLERS
+from dof.engine.programs.selectors import Context
+
+ROOT = Path(__file__).parent.parent
+D, C = "democrat", "communist"
+
+
+def events():
+    return load_rules()[1]
+
+
+def unreached_yields(path: Path) -> list[str]:
+    """The functions of ``path`` that end in ``return`` then a bare
+    ``yield``: generators only so as to be generators."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and len(node.body) > 1:
+            *_, last_but_one, last = node.body
+            if isinstance(last_but_one, ast.Return) and isinstance(last, ast.Expr) \
+                    and isinstance(last.value, ast.Yield) and last.value.value is None:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
+    return found
+
+
+def test_no_function_of_the_interpreter_is_a_generator_by_an_unreached_yield():
+    stubs = [f for path in sorted((ROOT / "engine" / "programs").glob("*.py"))
+             for f in unreached_yields(path)]
+    assert stubs == []
+
+
+def test_the_registry_knows_which_handlers_ask():
+    assert HANDLERS[Op.VP].steps is False
+    assert HANDLERS[Op.ROLL].steps is False
+    assert HANDLERS[Op.CHOOSE].steps is True
+    assert HANDLERS[Op.PLACE].steps is True
+
+
+def test_a_plain_handler_runs_in_a_program_and_when_its_player_says_yes():
+    """'gain 2 VP' runs at once; 'you may gain 1 VP' asks, then runs, and
+    'did' records it."""
+    runner = events()
+    game = new_game(events=runner)
+    program = [{"op": Op.VP, "player": "you", "amount": 2},
+               {"op": Op.VP, "player": "you", "amount": 1, "optional": True}]
+    ctx = Context(you=D, card=None, box=1)
+    seen: list = []
+    drive(game, runner.run(game, program, ctx), ["yes"], seen)
+    assert game.state["vp"] == 3
+    assert [d.kind for d in seen] == ["may"]
+    assert ctx["did"] is True
