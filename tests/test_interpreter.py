@@ -5,6 +5,10 @@
   ``yield from``-s a handler that may ask (a generator function). No
   function of the interpreter is a generator only by a ``yield`` it never
   reaches.
+- The compiler words the question of an optional statement ("may") from its
+  card file (``Deck.questions``, by the statement's place), so nothing reads
+  card files while a game runs. The words are no part of the operation: a
+  lasting effect keeps its operations in the game state, and saves.
 """
 
 from __future__ import annotations
@@ -12,10 +16,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from helpers import drive, new_game
+from helpers import DATA, drive, new_game
 
 from dof import load_rules
+from dof.dsl import load_deck
 from dof.engine.data.vocabulary import Op
+from dof.engine.game import Game
+from dof.engine.programs.events import EventRunner
 from dof.engine.programs.program import HANDLERS
 from dof.engine.programs.selectors import Context
 
@@ -66,3 +73,46 @@ def test_a_plain_handler_runs_in_a_program_and_when_its_player_says_yes():
     assert game.state["vp"] == 3
     assert [d.kind for d in seen] == ["may"]
     assert ctx["did"] is True
+
+
+# ------------------------------------------------ the words of a question
+MAY = """card 201 "Second Thoughts" {
+    period early; side democrat; ops 2
+    summary "The Democrat may discard a card for a VP, and may draw."
+    event {
+        democrat may discard 1 card with at least 2 ops   # a comment
+        if he did: gain 1 VP
+        you may draw 2 cards; gain 1 VP
+    }
+}
+"""
+
+
+def test_the_deck_keeps_the_words_after_may_of_each_optional_statement(tmp_path):
+    (tmp_path / "may.card").write_text(MAY, encoding="utf-8")
+    deck = load_deck([tmp_path / "may.card"])
+    discard, _, draw, _ = deck.cards[201].event
+    assert deck.questions == {discard["at"]: "discard 1 card with at least 2 ops",
+                              draw["at"]: "draw 2 cards"}
+    assert discard["at"].endswith("may.card:5:9") and set(discard) == {
+        "op", "player", "cards", "optional", "at"}
+
+
+ON_OPS = """card 201 "Second Thoughts" {
+    period early; side democrat; ops 2
+    summary "Played for operations, it may draw a card."
+    when played for operations: you may draw 1 card
+}
+"""
+
+
+def test_a_question_has_its_words_wherever_its_program_runs(tmp_path):
+    """The runner reads no card file: a card with no event asks, when played
+    for operations, in its own words (it once asked 'draw?')."""
+    (tmp_path / "ops.card").write_text(ON_OPS, encoding="utf-8")
+    deck = load_deck(mod=tmp_path, data=DATA)
+    runner = EventRunner(deck)
+    game = Game.new(DATA.with_cards(deck.card_facts()), 1, events=runner)
+    seen: list = []
+    drive(game, runner.on_ops(game, 201, D), ["no"], seen)
+    assert [d.prompt for d in seen] == ["democrat: draw 1 card?"]

@@ -13,7 +13,6 @@ the interpreter only through ``game.events``, never by import.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from dof.engine.data.state import Effect
@@ -51,6 +50,7 @@ class EventRunner:
         self.cards = {n: c for n, c in deck.cards.items() if c.event is not None}
         self.boxes = {n: b for n, b in deck.boxes.items() if b.program}
         self.ps_cards = {name: plays for name, plays in deck.ps_cards.items() if plays}
+        self.questions: dict[str, str] = deck.questions
         self._lasting: dict[str, list[dict]] | None = None
 
     # ------------------------------------------------------- engine interface
@@ -264,8 +264,9 @@ class EventRunner:
 
     def run(self, game: RulesGame, program: list[dict], ctx: Context) -> Steps:
         """Run a list of operations in ``ctx``. An optional one ("may") is
-        offered only when it can act; afterwards ``did`` records whether it
-        actually did (a card discarded, an SP moved), not the yes or no."""
+        offered only when it can act, in its card file's words; afterwards
+        ``did`` records whether it actually did (a card discarded, an SP
+        moved), not the yes or no."""
         for op in program:
             ctx["actor"] = actor(game, ctx, op.get("player", "you"))
             optional = op.get("optional")
@@ -274,7 +275,7 @@ class EventRunner:
                 if not self._can_act(game, op, ctx):
                     continue
                 if (yield game.ask("may", ctx["actor"], ["yes", "no"],
-                                   f"{ctx['actor']}: {self._says(game, op, ctx) or _describe(op)}?",
+                                   f"{ctx['actor']}: {self._says(op)}?",
                                    ["Yes", "No"], card=ctx.get("card"))) != "yes":
                     continue
                 ctx.pop("acted", None)
@@ -286,27 +287,12 @@ class EventRunner:
             if optional:
                 ctx["did"] = ctx.pop("acted", True)
 
-    def _says(self, game: RulesGame, op: dict, ctx: Context) -> str | None:
-        """What an optional statement says in its card file, after its 'may'
-        ("discard 1 non-scoring card"), to ask the player in the card's own
-        words; None when its text is not at hand (a wild card's play)."""
-        box = ctx.get("box")
-        if ctx.get("effect") is not None:  # a lasting rule's: its card or box
-            box = next((e["box"] for e in game.state["effects"] if e["id"] == ctx["effect"]),
-                       None)
-        item = self.cards.get(ctx.get("card")) or self.boxes.get(box)
-        if item is None or not item.span or "at" not in op:
-            return None
-        path, line, col = op["at"].rsplit(":", 2)
-        where, first, _ = item.span.rsplit(":", 2)
-        lines = item.source.splitlines()
-        row = int(line) - int(first)
-        if path != where or not 0 <= row < len(lines):
-            return None
-        statement = re.split(r"[;#{}]", lines[row][int(col) - 1:])[0].split()
-        if "may" in statement:
-            statement = statement[statement.index("may") + 1:]
-        return " ".join(statement) or None
+    def _says(self, op: dict) -> str:
+        """What an optional operation asks: its statement's words after
+        'may', as the compiler kept them ("discard 1 non-scoring card"); an
+        operation the deck has no words for (a lasting rule in a save made
+        where the card files lay elsewhere) names its kind ("discard")."""
+        return self.questions.get(op.get("at", "")) or op["op"].replace("_", " ")
 
     def _can_act(self, game: RulesGame, op: dict, ctx: Context) -> bool:
         """Whether an optional operation has anything to act on now."""
@@ -345,6 +331,3 @@ def _source(game: RulesGame, effect: Effect) -> str:
     card = effect["card"]
     return game.card_name(card) if card is not None else f"Tiananmen box {effect['box']}"
 
-
-def _describe(op: dict) -> str:
-    return op["op"].replace("_", " ")
