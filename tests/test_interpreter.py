@@ -5,6 +5,8 @@
   ``yield from``-s a handler that may ask (a generator function). No
   function of the interpreter is a generator only by a ``yield`` it never
   reaches.
+- What a lasting rule means at a hook is one function filed by the hook's
+  name (hook_rules), as the operations' handlers are; a hook has one.
 - The compiler words the question of an optional statement ("may") from its
   card file (``Deck.questions``, by the statement's place), so nothing reads
   card files while a game runs. The words are no part of the operation: a
@@ -16,12 +18,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from helpers import DATA, drive, new_game
+import pytest
+from helpers import DATA, drive, new_game, sid
 
 from dof import load_rules
 from dof.dsl import load_deck
-from dof.engine.data.vocabulary import Op
+from dof.engine.data.vocabulary import Hook, Op
 from dof.engine.game import Game
+from dof.engine.programs import hook_rules
 from dof.engine.programs.events import EventRunner
 from dof.engine.programs.program import HANDLERS
 from dof.engine.programs.selectors import Context
@@ -73,6 +77,29 @@ def test_a_plain_handler_runs_in_a_program_and_when_its_player_says_yes():
     assert game.state["vp"] == 3
     assert [d.kind for d in seen] == ["may"]
     assert ctx["did"] is True
+
+
+# ------------------------------------------------ hooks
+def test_a_hook_has_one_meaning():
+    with pytest.raises(ValueError, match="hook 'hand_size' has two meanings"):
+        hook_rules.trigger(Hook.HAND_SIZE)(hook_rules.runs)
+    assert hook_rules.MODIFIERS[Hook.HAND_SIZE] is hook_rules.hand_size
+
+
+def test_each_kind_of_hook_means_what_its_function_says():
+    """Box 1 (+1 to the holder's Tiananmen attempts): the modifier counts
+    for its holder only; a ban forbids the spaces its rule covers."""
+    runner = events()
+    game = new_game(events=runner)
+    drive(game, runner.box_award(game, 1, D))
+    [award] = game.state["effects"]
+    assert award["hook"] == Hook.TIANANMEN_MODIFIER
+    assert runner.effect_value(game, award, {"player": D}) == 1
+    assert runner.effect_value(game, award, {"player": C}) == 0
+    ban = {**award, "hook": Hook.CHECK_BAN,
+           "rule": {"hook": Hook.CHECK_BAN, "player": "you", "where": {"names": ["Gdansk"]}}}
+    assert runner.banned(game, ban, D) == {sid("Gdansk")}
+    assert runner.banned(game, ban, C) == set()
 
 
 # ------------------------------------------------ the words of a question

@@ -26,6 +26,7 @@ from dof.engine.data.vocabulary import PROGRAM_FORMAT, Cond, Expr, Hook, Op, Unt
 from dof.engine.game import Game, SaveError
 from dof.engine.programs import selectors
 from dof.engine.programs.events import OPERATION_MODULES, EventRunner
+from dof.engine.programs.hook_rules import BANS, MODIFIERS, TRIGGERS
 from dof.engine.programs.program import HANDLERS
 from dof.engine.rules.piles import move_card
 
@@ -99,25 +100,29 @@ def spelled(text: str, kind: str) -> set[str]:
 
 
 def handled() -> dict[str, set[str]]:
-    """What the engine acts on: the operation and the expression and
-    condition registries, the hooks it consults, the durations it expires."""
-    consulted = r"hooks\.(?:active|run|total|banned_spaces)\(game, Hook\.(\w+)"
+    """What the engine acts on: the operation, expression, condition and
+    hook registries, the durations it expires."""
     expired = r"expire\(game, Until\.(\w+)"
     return {
         "op": set(HANDLERS),
         "expr": set(selectors.EXPRESSIONS),
         "cond": set(selectors.CONDITIONS),
-        "hook": {getattr(Hook, name) for text in ENGINE.values()
-                 for name in re.findall(consulted, text)},
+        "hook": set(MODIFIERS) | set(BANS) | set(TRIGGERS),
         "until": {getattr(Until, name) for text in ENGINE.values()
                   for name in re.findall(expired, text)} | STANDING_DURATIONS,
     }
 
 
-def documented(kind: str) -> set[str]:
-    """The names in the first column of docs/operations.md's tables headed
-    ``kind`` (``| op | fields | meaning |``...)."""
-    found: set[str] = set()
+def consulted() -> set[str]:
+    """The hooks the engine consults (``hooks.total(game, Hook.X...``)."""
+    found = r"hooks\.(?:active|run|total|banned_spaces)\(game, Hook\.(\w+)"
+    return {getattr(Hook, name) for text in ENGINE.values() for name in re.findall(found, text)}
+
+
+def tables(kind: str) -> list[set[str]]:
+    """The names in the first column of each of docs/operations.md's tables
+    headed ``kind`` (``| op | fields | meaning |``...), in order."""
+    found: list[set[str]] = []
     header = None
     for line in OPERATIONS_DOC.splitlines():
         if not line.startswith("|"):
@@ -126,17 +131,38 @@ def documented(kind: str) -> set[str]:
         first = line.strip("|").split("|")[0].strip()
         if header is None:
             header = first
+            if header == kind:
+                found.append(set())
         elif header == kind:
-            found.update(re.findall(r"`(\w+)`", first))
+            found[-1].update(re.findall(r"`(\w+)`", first))
     return found
+
+
+def documented(kind: str) -> set[str]:
+    """The names of all the tables headed ``kind``."""
+    return set().union(*tables(kind))
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_the_engine_handles_exactly_the_vocabulary(kind):
-    """Every name has a handler (an operation, a registered expression or
-    condition, a consulted hook, a duration that ends), and no handler
-    waits for a name nobody can write."""
+    """Every name has a handler (an operation, a registered expression,
+    condition or hook meaning, a duration that ends), and no handler waits
+    for a name nobody can write."""
     assert handled()[kind] == VOCABULARY[kind]
+
+
+def test_the_rules_consult_every_hook():
+    assert consulted() == VOCABULARY["hook"]
+
+
+def test_each_hook_has_one_meaning_of_the_kind_the_docs_give_it():
+    """Modifier and ban hooks are in the docs' first hook table, trigger
+    hooks in the second; no hook has two meanings."""
+    assert not (set(MODIFIERS) & set(BANS) or set(BANS) & set(TRIGGERS)
+                or set(MODIFIERS) & set(TRIGGERS))
+    rules, triggers = tables("hook")
+    assert rules == set(MODIFIERS) | set(BANS)
+    assert triggers == set(TRIGGERS)
 
 
 @pytest.mark.parametrize("kind", list(KINDS))

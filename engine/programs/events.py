@@ -3,8 +3,9 @@
 ``EventRunner`` is what the engine knows as ``game.events``. It runs a card's
 event or a Tiananmen award (a list of operations from the card language,
 docs/operations.md), registers lasting effects (7.2) as plain data in
-``state['effects']``, and answers the hook points the engine consults. Every
-operation is general: nothing here knows a particular card, space or country.
+``state['effects']``, and answers the hook points the engine consults with
+what each hook's rules mean (``hook_rules``). Every operation is general:
+nothing here knows a particular card, space or country.
 
 The interpreter sits on top of the rules: the operations (the ``ops_*``
 modules, filed in ``program.HANDLERS``) call the rules, and the rules reach
@@ -19,6 +20,7 @@ from dof.engine.data.state import Effect
 from dof.engine.data.validate import rule_key
 from dof.engine.data.vocabulary import Hook, Op
 from dof.engine.programs import ops_cards, ops_effects, ops_flow, ops_rules, ops_sps
+from dof.engine.programs.hook_rules import BANS, MODIFIERS, TRIGGERS, covered
 from dof.engine.programs.program import HANDLERS, EventEnds, Steps, card_pool, source_name
 from dof.engine.programs.selectors import (
     Context,
@@ -141,44 +143,22 @@ class EventRunner:
         yield from self.run_whole(game, self.ps_cards[name][mode], ctx)
 
     def effect_value(self, game: RulesGame, effect: Effect, ctx: dict) -> Any:
-        """What a lasting rule gives at a modifier or ban hook in ``ctx``."""
+        """What a lasting rule gives at a modifier hook in ``ctx``: nothing
+        for another player's action or a space it does not cover, else what
+        its hook means (hook_rules.MODIFIERS)."""
         rule = effect["rule"]
-        hook = rule["hook"]
         env = effect_context(effect)
-        player = ctx.get("player")
-        if rule.get("player") is not None and who(env, rule["player"]) != player:
+        if rule.get("player") is not None and who(env, rule["player"]) != ctx.get("player"):
             return 0
         if "space" in ctx and rule.get("where") is not None:
             if not space_in(game, ctx["space"], rule["where"], env):
                 return 0
-        if hook == Hook.OPS_VALUE:
-            if rule.get("printed") is not None and ctx.get("printed") != rule["printed"]:
-                return 0
-            if rule.get("if_all_spent_in") and effect["id"] not in ctx.get("declared", ()):
-                return 0
-            return rule["delta"]
-        if hook in (Hook.CHECK_MODIFIER, Hook.ADJACENCY_MODIFIER):
-            used = ctx.get("consume")
-            if used is not None:  # the check counts the use once it is done
-                used.append(effect)
-            if hook == Hook.CHECK_MODIFIER:
-                return rule["delta"]
-            ignored = who(env, rule["ignore_controlled_by"])
-            return ctx["hostile"] if ignored != player else -ctx["friendly"]
-        if hook in (Hook.CHECK_BAN, Hook.PLACEMENT_BAN):
-            return True
-        if hook == Hook.PLACEMENT_COST:
-            return rule["cost"] - ctx["cost"]
-        if hook == Hook.HAND_SIZE:
-            return rule["size"] - game.data.hand_size
-        if hook == Hook.PS_ROLL_MODIFIER:
-            if rule.get("if_winner") and who(env, rule["if_winner"]) != ctx.get("winner"):
-                return 0
-            return rule["delta"]
-        if hook == Hook.PLAY_OPTION:
-            used = effect.get("used_turn") == game.state["turn"]
-            return not used and rule["mode"] == ctx.get("mode")
-        return rule.get("delta", 0)
+        return MODIFIERS[rule["hook"]](game, effect, env, ctx)
+
+    def banned(self, game: RulesGame, effect: Effect, player: str) -> set[int]:
+        """The spaces a lasting rule at a ban hook forbids ``player``
+        (hook_rules.BANS)."""
+        return BANS[effect["rule"]["hook"]](game, effect, effect_context(effect), player)
 
     def use(self, game: RulesGame, used: list[Effect]) -> None:
         """Count a use of each effect that modified a support check (7.2)."""
@@ -186,18 +166,13 @@ class EventRunner:
             effects.use(game, effect)
 
     def rule_spaces(self, game: RulesGame, effect: Effect, player: str) -> set[int]:
-        """The spaces a ban rule covers for ``player`` (none if not his)."""
-        rule = effect["rule"]
-        env = effect_context(effect)
-        if rule.get("player") is not None and who(env, rule["player"]) != player:
-            return set()
-        if rule.get("where") is None:
-            return set(range(len(game.data.spaces)))
-        return set(spaces(game, rule["where"], env))
+        """The spaces a lasting rule covers for ``player`` (none if not his)."""
+        return covered(game, effect["rule"], effect_context(effect), player)
 
     def run_effect(self, game: RulesGame, effect: Effect, ctx: dict) -> Steps:
-        """Run a trigger or obligation registered at a hook; True when it took
-        the place of the action the hook announces."""
+        """Run a trigger or obligation registered at a hook, as its hook
+        means (hook_rules.TRIGGERS); True when it took the place of the
+        action the hook announces."""
         rule = effect["rule"]
         env = effect_context(effect)
         env.update({k: v for k, v in ctx.items() if k in _HOOK_BINDINGS})
@@ -213,12 +188,10 @@ class EventRunner:
             game.state["effects"].remove(effect)
         game.note("trigger", f"{_source(game, effect)} takes effect", card=effect.get("card"))
         env["effect"] = effect.get("group", effect["id"])
-        if rule["hook"] == Hook.NEW_YEARS_EVE:
-            yield from ops_rules.game_end(game)
-        yield from self.run_whole(game, rule["do"], env)
+        replaced = yield from TRIGGERS[rule["hook"]](self, game, rule, env)
         if once:
             effects.end(game, effect)
-        return rule["hook"] == Hook.ACTION_ROUND_REPLACE
+        return replaced
 
     def effect_countries(self, game: RulesGame, effect: Effect) -> list[str]:
         """The countries whose power struggle ends an effect that lasts until

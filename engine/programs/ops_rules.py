@@ -8,7 +8,7 @@ from dof.engine.data.outcome import Termination
 from dof.engine.data.vocabulary import Hook, Op, Until
 from dof.engine.programs.program import Runner, Steps, handles, source_name
 from dof.engine.programs.selectors import Context, countries, number, ops_source, spaces
-from dof.engine.rules import effects, hooks
+from dof.engine.rules import effects
 from dof.engine.rules import power_struggle as ps_rules
 from dof.engine.rules.actions import choose_use, use_ops
 from dof.engine.rules.decisions import GameOver
@@ -112,15 +112,6 @@ def op_end_game(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None
         raise GameOver(vp_leader(game), Termination.EVENT, f"VP {game.state['vp']:+d}")
     effects.register(game, ctx, dict(END_GAME_RULE), END_GAME_DURATION)
     game.note("end_game", "The game will end at the end of this turn (10.3)")
-
-
-def game_end(game: RulesGame) -> Steps:
-    """10.3: the triggers waiting for the end (a last Power Struggle) run,
-    then the leader wins as at the end of Final Scoring, so no automatic
-    victory is checked meanwhile (ruling R40)."""
-    game.state["defer_victory"] = True
-    yield from hooks.run(game, Hook.GAME_END)
-    raise GameOver(vp_leader(game), Termination.NEW_YEARS_EVE, f"VP {game.state['vp']:+d}")
 
 
 @handles(Op.BAR_SUIT)

@@ -24,9 +24,11 @@ from dof.engine.rules.protocols import RulesGame, Steps
 
 class Runner(Protocol):
     """The part of the event runner that handlers call back: running a
-    nested program (a branch, a loop body, a chosen option)."""
+    nested program (a branch, a loop body, a chosen option), or a trigger's
+    whole program (hook_rules)."""
 
     def run(self, game: RulesGame, program: list[dict], ctx: Context) -> Steps: ...
+    def run_whole(self, game: RulesGame, program: list[dict], ctx: Context) -> Steps: ...
 
 
 #: A handler: a plain function (returns None) or a generator function (Steps).
