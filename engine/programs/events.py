@@ -40,6 +40,10 @@ from dof.engine.rules.protocols import RulesGame
 #: The modules whose handlers fill ``HANDLERS``, by domain.
 OPERATION_MODULES = (ops_sps, ops_cards, ops_flow, ops_effects, ops_rules)
 
+#: The operations on the cards of a pool (their ``cards``), which a player
+#: may decline only when the pool holds some.
+_ON_CARDS = frozenset({Op.DISCARD, Op.REVEAL, Op.TAKE, Op.GIVE, Op.PLAY_OPS, Op.SET_ASIDE})
+
 #: What a hook passes on to the trigger programs it runs (docs/operations.md).
 _HOOK_BINDINGS = ("played", "played_use", "space")
 
@@ -270,15 +274,17 @@ class EventRunner:
     def _can_act(self, game: RulesGame, op: dict, ctx: Context) -> bool:
         """Whether an optional operation has anything to act on now."""
         kind = op["op"]
-        sel = op.get("cards") or (op.get("among") if op.get("kind") == "card" else None)
+        sel = op.get("cards") if kind in _ON_CARDS else None  # play_ops may name one "card"
+        if kind == Op.CHOOSE:
+            if op["kind"] != "card":
+                find = spaces if op["kind"] == "space" else countries
+                return bool(find(game, op["among"], ctx))
+            sel = op["among"]
         if sel is not None:
             if sel.get("pool") == "power_struggle_hand":
                 ps = game.state["ps"]
                 return bool(ps and ps["hands"][who(ctx, sel.get("of")) or ctx["actor"]])
             return bool(card_pool(game, sel, ctx, who(ctx, sel.get("of")) or ctx["actor"]))
-        if kind == Op.CHOOSE:
-            find = spaces if op["kind"] == "space" else countries
-            return bool(find(game, op["among"], ctx))
         if kind == Op.REMOVE:
             sp = game.state["sp"][side_of(ctx, op["owner"])]
             return any(sp[s] for s in spaces(game, op["where"], ctx))
