@@ -309,4 +309,3 @@ def effect_context(effect: Effect) -> Context:
 def _source(game: RulesGame, effect: Effect) -> str:
     card = effect["card"]
     return game.card_name(card) if card is not None else f"Tiananmen box {effect['box']}"
-
