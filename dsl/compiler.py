@@ -4,12 +4,16 @@ The output vocabulary is named in dof.engine.data.vocabulary (the compiler write
 those names, the engine reads them) and documented in docs/operations.md.
 Every operation is a dict with an ``"op"`` key and an ``"at"`` key
 (``path:line:col``, for logs); selectors, amounts, conditions and rules are
-nested dicts and lists. Nothing here mentions a particular card, space or
-country: those come from the card files. The compiler assumes the checker passed (names resolve).
+nested dicts and lists. The question an optional statement ("may") asks is
+in its card file's words, kept apart by its ``at`` (``Compiler.reading``,
+``Deck.questions``) so that the engine never reads a card file. Nothing here
+mentions a particular card, space or country: those come from the card
+files. The compiler assumes the checker passed (names resolve).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, player
@@ -70,6 +74,16 @@ class Compiler:
     def __init__(self, names: Names, cards: dict[str, int]) -> None:
         self.names = names
         self.cards = cards
+        self.lines: Sequence[str] = ()
+        self.questions: dict[str, str] = {}
+
+    def reading(self, lines: Sequence[str]) -> dict[str, str]:
+        """Compile what follows from a card file of these ``lines``: the
+        question of each optional statement compiled from now on is put in
+        the dict returned, by the statement's place (its ``at``)."""
+        self.lines = lines
+        self.questions = {}
+        return self.questions
 
     # ------------------------------------------------------------- top level
     def card(self, cdef: CardDef) -> dict[str, Any]:
@@ -142,7 +156,22 @@ class Compiler:
         op = {"op": op.pop("op"), "player": actor, **op}
         if optional:
             op["optional"] = True  # the player may decline; `if he did` reads the answer
+            self.questions[str(node.span)] = self.says(node)
         return op
+
+    def says(self, node: Node) -> str:
+        """What an optional statement says after its 'may', in its card
+        file's words ("discard 1 non-scoring card"): the player is asked
+        whether to do it in the card's own words. (Not a field of the
+        operation: lasting effects keep their operations in the game state,
+        which the words are no part of.)"""
+        span = node.span  # a statement ends at the end of its line
+        line = self.lines[span.line - 1]
+        end = span.end_col - 1 if span.end_line == span.line else len(line)
+        words = line[span.col - 1:end].split()
+        if "may" in words:
+            words = words[words.index("may") + 1:]
+        return " ".join(words)
 
     def s_if_stmt(self, node: Node) -> Operation:
         cond, then, *rest = node.children

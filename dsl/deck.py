@@ -108,6 +108,9 @@ class Deck:
     mods: list[dict[str, str]] = field(default_factory=list)
     #: Power Struggle wild cards by name: {"attack"|"match": program} (8.3.2).
     ps_cards: dict[str, dict[str, list]] = field(default_factory=dict)
+    #: The question of each optional statement ("may"), in its card file's
+    #: words ("discard 1 non-scoring card"), by its operation's "at".
+    questions: dict[str, str] = field(default_factory=dict)
 
     def card(self, number: int) -> CompiledCard:
         return self.cards[number]
@@ -384,6 +387,7 @@ class Built:
     diagnostics: list[Diagnostic]
     result: Any
     needs: list[Requirement] | None = None
+    questions: dict[str, str] = field(default_factory=dict)
 
 
 def build_items(names: Names, deck_names: dict[str, int], titles: list[str],
@@ -402,6 +406,7 @@ def build_items(names: Names, deck_names: dict[str, int], titles: list[str],
     out = []
     for kind, item, src in items:
         before = len(work.diagnostics)
+        questions = compiler.reading(src.lines)
         ok = _guarded(work, item.span, partial(checks[kind], item))
         program = _guarded(work, item.span, partial(compiles[kind], item)) if ok else None
         needs = None
@@ -413,7 +418,7 @@ def build_items(names: Names, deck_names: dict[str, int], titles: list[str],
             result = _compiled_box(item, src, program)
         else:
             result = program if isinstance(program, dict) else {}
-        out.append(Built(work.diagnostics[before:], result, needs))
+        out.append(Built(work.diagnostics[before:], result, needs, questions))
     return out
 
 
@@ -427,8 +432,10 @@ def assemble(names: Names, items: list[Item], built: list[Built], reporter: Repo
     out_boxes: dict[int, CompiledBox] = {}
     out_ps: dict[str, dict[str, list]] = {}
     needed: dict[int, list[Requirement]] = {}
+    questions: dict[str, str] = {}
     for (kind, item, _), done in zip(items, built, strict=True):
         reporter.extend(done.diagnostics)
+        questions.update(done.questions)
         if kind == "cards":
             out_cards[item.number] = done.result
             if isinstance(done.needs, list):
@@ -442,7 +449,7 @@ def assemble(names: Names, items: list[Item], built: list[Built], reporter: Repo
     _guarded(reporter, Span("", 1, 1), lambda: check_deck(deck_cards, needed, reporter))
     _guarded(reporter, Span("", 1, 1), lambda: check_chains(out_cards, reporter))
     return Deck(out_cards, out_boxes, reporter.sorted(), len(defined), len(out_boxes),
-                ps_cards=out_ps)
+                ps_cards=out_ps, questions=questions)
 
 
 #: The Python frames a chain of events may take, one playing the next: what

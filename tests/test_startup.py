@@ -110,6 +110,18 @@ def test_an_edited_mod_file_makes_a_new_deck(tmp_path, cache_dir, compiles):
     assert [call[1] for call in compiles] == [mod, mod]
 
 
+def test_a_deck_is_kept_for_the_code_of_every_folder_of_the_engine(monkeypatch):
+    """The deck's key hashes the card language and the engine, each folder
+    of it: a dof whose vocabulary or interpreter changed compiles anew."""
+    root = Path(cache.__file__).parent.parent
+    hashed: list[str] = []
+    monkeypatch.setattr(cache, "_add_file",
+                        lambda digest, path: hashed.append(path.relative_to(root).as_posix()))
+    cache.source_hash()
+    assert {"dsl/compiler.py", "dsl/effects.lark", "engine/data/vocabulary.py",
+            "engine/programs/events.py", "engine/rules/turn.py"} <= set(hashed)
+
+
 def test_a_corrupt_entry_is_rebuilt(cache_dir, compiles):
     load_deck_cached()
     [entry] = deck_entries(cache_dir)

@@ -5,9 +5,11 @@ programs and the engine reads them back: operations (``{"op": ...}``),
 expressions (``{"expr": ...}``), conditions (``{"cond": ...}``), the hooks a
 lasting rule sits on (``"hook"``) and the durations of lasting effects
 (``{"until": ...}``). Both sides spell them through this module, so a name
-cannot drift on one side only; docs/operations.md documents each, and
-tests/test_language_contract.py checks that every name has a handler in the
-engine, a construct that emits it and a line in the docs.
+cannot drift on one side only; each operation declares its fields here too.
+docs/operations.md documents each, and tests/test_language_contract.py
+checks that every name has a handler in the engine, a construct that emits
+it and a line in the docs, and that no operation is written or read with a
+field it does not declare.
 
 The names are plain strings (not enum members): compiled programs are stored
 in ``state['effects']`` and so in saves, which must stay plain data.
@@ -74,6 +76,53 @@ class Op(_Names):
     CANCEL = "cancel"
     END_EFFECT = "end_effect"
 
+
+#: Fields every operation has: its kind, and where its card file writes it
+#: (``path:line:col``).
+OP_COMMON = frozenset({"op", "at"})
+
+#: The fields each operation may carry besides those (docs/operations.md,
+#: "Operations"): all the compiler writes and all its handler reads. One a
+#: player does names him (``player``) and may be ``"optional": true``
+#: (``may``); the runner reads both of every operation, with defaults.
+OP_FIELDS: dict[str, tuple[str, ...]] = {
+    Op.PLACE: ("player", "amount", "owner", "where", "choice", "per_space_max"),
+    Op.PLACE_TO_CONTROL: ("player", "owner", "where", "choice"),
+    Op.REMOVE: ("player", "amount", "owner", "where", "choice", "per_space_max"),
+    Op.REPLACE: ("player", "amount", "owner", "new_owner", "where", "choice"),
+    Op.MOVE: ("player", "amount", "owner", "from", "from_choice", "to", "to_choice",
+              "per_space_max"),
+    Op.ELIMINATE: ("space",),
+    Op.DRAW: ("player", "count", "deck"),
+    Op.DISCARD: ("player", "cards"),
+    Op.REVEAL: ("player", "cards"),
+    Op.DECLARE_NEXT_CARD: ("player",),
+    Op.TAKE: ("player", "cards"),
+    Op.GIVE: ("player", "to", "cards"),
+    Op.PLAY_EVENT: ("player", "card"),
+    Op.PLAY_OPS: ("player", "card", "cards", "without_event"),
+    Op.SET_ASIDE: ("player", "cards", "until"),
+    Op.CHOOSE: ("player", "kind", "among"),
+    Op.CHOOSE_ONE: ("player", "options"),
+    Op.IF: ("cond", "then", "else"),
+    Op.FOR_EACH: ("kind", "among", "do"),
+    Op.ROLL: ("player", "modifiers"),
+    Op.ROLL_OFF: ("players", "best_of", "add"),
+    Op.SUCCEED: (),
+    Op.SUPPORT_CHECKS: ("player", "count", "ops", "where", "bonus", "needs_opponent_sp"),
+    Op.OPERATIONS: ("player", "ops", "options", "where"),
+    Op.VP: ("player", "amount"),
+    Op.USSR_ADVANCE: ("player", "to", "name"),
+    Op.TIANANMEN_ADVANCE: ("player", "boxes"),
+    Op.POWER_STRUGGLE: ("player", "country"),
+    Op.BAR_SUIT: (),
+    Op.SCORE: ("country",),
+    Op.END_GAME: ("player", "when"),
+    Op.LASTING: ("duration", "rules"),
+    Op.TRIGGER: ("hook", "filter", "once", "do"),
+    Op.CANCEL: ("cards",),
+    Op.END_EFFECT: (),
+}
 
 class Expr(_Names):
     """Integer expression kinds (docs/operations.md, "Amounts and expressions")."""

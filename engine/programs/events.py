@@ -3,8 +3,9 @@
 ``EventRunner`` is what the engine knows as ``game.events``. It runs a card's
 event or a Tiananmen award (a list of operations from the card language,
 docs/operations.md), registers lasting effects (7.2) as plain data in
-``state['effects']``, and answers the hook points the engine consults. Every
-operation is general: nothing here knows a particular card, space or country.
+``state['effects']``, and answers the hook points the engine consults with
+what each hook's rules mean (``hook_rules``). Every operation is general:
+nothing here knows a particular card, space or country.
 
 The interpreter sits on top of the rules: the operations (the ``ops_*``
 modules, filed in ``program.HANDLERS``) call the rules, and the rules reach
@@ -13,13 +14,13 @@ the interpreter only through ``game.events``, never by import.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from dof.engine.data.state import Effect
 from dof.engine.data.validate import rule_key
 from dof.engine.data.vocabulary import Hook, Op
 from dof.engine.programs import ops_cards, ops_effects, ops_flow, ops_rules, ops_sps
+from dof.engine.programs.hook_rules import BANS, MODIFIERS, TRIGGERS, covered
 from dof.engine.programs.program import HANDLERS, EventEnds, Steps, card_pool, source_name
 from dof.engine.programs.selectors import (
     Context,
@@ -39,6 +40,10 @@ from dof.engine.rules.protocols import RulesGame
 #: The modules whose handlers fill ``HANDLERS``, by domain.
 OPERATION_MODULES = (ops_sps, ops_cards, ops_flow, ops_effects, ops_rules)
 
+#: The operations on the cards of a pool (their ``cards``), which a player
+#: may decline only when the pool holds some.
+_ON_CARDS = frozenset({Op.DISCARD, Op.REVEAL, Op.TAKE, Op.GIVE, Op.PLAY_OPS, Op.SET_ASIDE})
+
 #: What a hook passes on to the trigger programs it runs (docs/operations.md).
 _HOOK_BINDINGS = ("played", "played_use", "space")
 
@@ -51,6 +56,7 @@ class EventRunner:
         self.cards = {n: c for n, c in deck.cards.items() if c.event is not None}
         self.boxes = {n: b for n, b in deck.boxes.items() if b.program}
         self.ps_cards = {name: plays for name, plays in deck.ps_cards.items() if plays}
+        self.questions: dict[str, str] = deck.questions
         self._lasting: dict[str, list[dict]] | None = None
 
     # ------------------------------------------------------- engine interface
@@ -141,44 +147,22 @@ class EventRunner:
         yield from self.run_whole(game, self.ps_cards[name][mode], ctx)
 
     def effect_value(self, game: RulesGame, effect: Effect, ctx: dict) -> Any:
-        """What a lasting rule gives at a modifier or ban hook in ``ctx``."""
+        """What a lasting rule gives at a modifier hook in ``ctx``: nothing
+        for another player's action or a space it does not cover, else what
+        its hook means (hook_rules.MODIFIERS)."""
         rule = effect["rule"]
-        hook = rule["hook"]
         env = effect_context(effect)
-        player = ctx.get("player")
-        if rule.get("player") is not None and who(env, rule["player"]) != player:
+        if rule.get("player") is not None and who(env, rule["player"]) != ctx.get("player"):
             return 0
         if "space" in ctx and rule.get("where") is not None:
             if not space_in(game, ctx["space"], rule["where"], env):
                 return 0
-        if hook == Hook.OPS_VALUE:
-            if rule.get("printed") is not None and ctx.get("printed") != rule["printed"]:
-                return 0
-            if rule.get("if_all_spent_in") and effect["id"] not in ctx.get("declared", ()):
-                return 0
-            return rule["delta"]
-        if hook in (Hook.CHECK_MODIFIER, Hook.ADJACENCY_MODIFIER):
-            used = ctx.get("consume")
-            if used is not None:  # the check counts the use once it is done
-                used.append(effect)
-            if hook == Hook.CHECK_MODIFIER:
-                return rule["delta"]
-            ignored = who(env, rule["ignore_controlled_by"])
-            return ctx["hostile"] if ignored != player else -ctx["friendly"]
-        if hook in (Hook.CHECK_BAN, Hook.PLACEMENT_BAN):
-            return True
-        if hook == Hook.PLACEMENT_COST:
-            return rule["cost"] - ctx["cost"]
-        if hook == Hook.HAND_SIZE:
-            return rule["size"] - game.data.hand_size
-        if hook == Hook.PS_ROLL_MODIFIER:
-            if rule.get("if_winner") and who(env, rule["if_winner"]) != ctx.get("winner"):
-                return 0
-            return rule["delta"]
-        if hook == Hook.PLAY_OPTION:
-            used = effect.get("used_turn") == game.state["turn"]
-            return not used and rule["mode"] == ctx.get("mode")
-        return rule.get("delta", 0)
+        return MODIFIERS[rule["hook"]](game, effect, env, ctx)
+
+    def banned(self, game: RulesGame, effect: Effect, player: str) -> set[int]:
+        """The spaces a lasting rule at a ban hook forbids ``player``
+        (hook_rules.BANS)."""
+        return BANS[effect["rule"]["hook"]](game, effect, effect_context(effect), player)
 
     def use(self, game: RulesGame, used: list[Effect]) -> None:
         """Count a use of each effect that modified a support check (7.2)."""
@@ -186,18 +170,13 @@ class EventRunner:
             effects.use(game, effect)
 
     def rule_spaces(self, game: RulesGame, effect: Effect, player: str) -> set[int]:
-        """The spaces a ban rule covers for ``player`` (none if not his)."""
-        rule = effect["rule"]
-        env = effect_context(effect)
-        if rule.get("player") is not None and who(env, rule["player"]) != player:
-            return set()
-        if rule.get("where") is None:
-            return set(range(len(game.data.spaces)))
-        return set(spaces(game, rule["where"], env))
+        """The spaces a lasting rule covers for ``player`` (none if not his)."""
+        return covered(game, effect["rule"], effect_context(effect), player)
 
     def run_effect(self, game: RulesGame, effect: Effect, ctx: dict) -> Steps:
-        """Run a trigger or obligation registered at a hook; True when it took
-        the place of the action the hook announces."""
+        """Run a trigger or obligation registered at a hook, as its hook
+        means (hook_rules.TRIGGERS); True when it took the place of the
+        action the hook announces."""
         rule = effect["rule"]
         env = effect_context(effect)
         env.update({k: v for k, v in ctx.items() if k in _HOOK_BINDINGS})
@@ -213,12 +192,10 @@ class EventRunner:
             game.state["effects"].remove(effect)
         game.note("trigger", f"{_source(game, effect)} takes effect", card=effect.get("card"))
         env["effect"] = effect.get("group", effect["id"])
-        if rule["hook"] == Hook.NEW_YEARS_EVE:
-            yield from ops_rules.game_end(game)
-        yield from self.run_whole(game, rule["do"], env)
+        replaced = yield from TRIGGERS[rule["hook"]](self, game, rule, env)
         if once:
             effects.end(game, effect)
-        return rule["hook"] == Hook.ACTION_ROUND_REPLACE
+        return replaced
 
     def effect_countries(self, game: RulesGame, effect: Effect) -> list[str]:
         """The countries whose power struggle ends an effect that lasts until
@@ -264,59 +241,50 @@ class EventRunner:
 
     def run(self, game: RulesGame, program: list[dict], ctx: Context) -> Steps:
         """Run a list of operations in ``ctx``. An optional one ("may") is
-        offered only when it can act; afterwards ``did`` records whether it
-        actually did (a card discarded, an SP moved), not the yes or no."""
+        offered only when it can act, in its card file's words; afterwards
+        ``did`` records whether it actually did (a card discarded, an SP
+        moved), not the yes or no."""
         for op in program:
             ctx["actor"] = actor(game, ctx, op.get("player", "you"))
-            handler = HANDLERS[op["op"]]
-            if not op.get("optional"):
+            optional = op.get("optional")
+            if optional:
+                ctx["did"] = False
+                if not self._can_act(game, op, ctx):
+                    continue
+                if (yield game.ask("may", ctx["actor"], ["yes", "no"],
+                                   f"{ctx['actor']}: {self._says(op)}?",
+                                   ["Yes", "No"], card=ctx.get("card"))) != "yes":
+                    continue
+                ctx.pop("acted", None)
+            handler, steps = HANDLERS[op["op"]]
+            if steps:
                 yield from handler(self, game, op, ctx)
-                continue
-            ctx["did"] = False
-            if not self._can_act(game, op, ctx):
-                continue
-            if (yield game.ask("may", ctx["actor"], ["yes", "no"],
-                               f"{ctx['actor']}: {self._says(game, op, ctx) or _describe(op)}?",
-                               ["Yes", "No"], card=ctx.get("card"))) != "yes":
-                continue
-            ctx.pop("acted", None)
-            yield from handler(self, game, op, ctx)
-            ctx["did"] = ctx.pop("acted", True)
+            else:
+                handler(self, game, op, ctx)
+            if optional:
+                ctx["did"] = ctx.pop("acted", True)
 
-    def _says(self, game: RulesGame, op: dict, ctx: Context) -> str | None:
-        """What an optional statement says in its card file, after its 'may'
-        ("discard 1 non-scoring card"), to ask the player in the card's own
-        words; None when its text is not at hand (a wild card's play)."""
-        box = ctx.get("box")
-        if ctx.get("effect") is not None:  # a lasting rule's: its card or box
-            box = next((e["box"] for e in game.state["effects"] if e["id"] == ctx["effect"]),
-                       None)
-        item = self.cards.get(ctx.get("card")) or self.boxes.get(box)
-        if item is None or not item.span or "at" not in op:
-            return None
-        path, line, col = op["at"].rsplit(":", 2)
-        where, first, _ = item.span.rsplit(":", 2)
-        lines = item.source.splitlines()
-        row = int(line) - int(first)
-        if path != where or not 0 <= row < len(lines):
-            return None
-        statement = re.split(r"[;#{}]", lines[row][int(col) - 1:])[0].split()
-        if "may" in statement:
-            statement = statement[statement.index("may") + 1:]
-        return " ".join(statement) or None
+    def _says(self, op: dict) -> str:
+        """What an optional operation asks: its statement's words after
+        'may', as the compiler kept them ("discard 1 non-scoring card"); an
+        operation the deck has no words for (a lasting rule in a save made
+        where the card files lay elsewhere) names its kind ("discard")."""
+        return self.questions.get(op.get("at", "")) or op["op"].replace("_", " ")
 
     def _can_act(self, game: RulesGame, op: dict, ctx: Context) -> bool:
         """Whether an optional operation has anything to act on now."""
         kind = op["op"]
-        sel = op.get("cards") or (op.get("among") if op.get("kind") == "card" else None)
+        sel = op.get("cards") if kind in _ON_CARDS else None  # play_ops may name one "card"
+        if kind == Op.CHOOSE:
+            if op["kind"] != "card":
+                find = spaces if op["kind"] == "space" else countries
+                return bool(find(game, op["among"], ctx))
+            sel = op["among"]
         if sel is not None:
             if sel.get("pool") == "power_struggle_hand":
                 ps = game.state["ps"]
                 return bool(ps and ps["hands"][who(ctx, sel.get("of")) or ctx["actor"]])
             return bool(card_pool(game, sel, ctx, who(ctx, sel.get("of")) or ctx["actor"]))
-        if kind == Op.CHOOSE:
-            find = spaces if op["kind"] == "space" else countries
-            return bool(find(game, op["among"], ctx))
         if kind == Op.REMOVE:
             sp = game.state["sp"][side_of(ctx, op["owner"])]
             return any(sp[s] for s in spaces(game, op["where"], ctx))
@@ -341,7 +309,3 @@ def effect_context(effect: Effect) -> Context:
 def _source(game: RulesGame, effect: Effect) -> str:
     card = effect["card"]
     return game.card_name(card) if card is not None else f"Tiananmen box {effect['box']}"
-
-
-def _describe(op: dict) -> str:
-    return op["op"].replace("_", " ")

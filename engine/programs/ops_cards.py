@@ -28,7 +28,7 @@ from dof.engine.rules.scoring import play_scoring_card
 
 
 @handles(Op.DRAW)
-def op_draw(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_draw(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     n = number(game, op["count"], ctx)
     side = ctx["actor"]
     if op["deck"] == "power_struggle":
@@ -44,8 +44,6 @@ def op_draw(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     ctx["drawn"] = drawn
     ctx["drawn_deck"] = op["deck"]
     game.note("draw", f"{side} draws {len(drawn)} card(s)", player=side)
-    return
-    yield
 
 
 @handles(Op.DISCARD)

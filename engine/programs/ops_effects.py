@@ -25,23 +25,19 @@ def op_trigger(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps
 
 
 @handles(Op.CANCEL)
-def op_cancel(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_cancel(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     st = game.state
     for card in op["cards"]:
         if card not in st["cancelled"]:
             st["cancelled"].append(card)
         for effect in [e for e in st["effects"] if e["card"] == card]:
             effects.end(game, effect)
-    return
-    yield
 
 
 @handles(Op.END_EFFECT)
-def op_end_effect(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_end_effect(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     """End the lasting effect the running rule belongs to: every rule of
     its block (a capture ends the final-scoring penalty beside it)."""
     group = ctx.get("effect")
     for effect in [e for e in game.state["effects"] if e.get("group", e["id"]) == group]:
         effects.end(game, effect)
-    return
-    yield

@@ -64,17 +64,15 @@ def op_choose_one(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> St
 
 
 @handles(Op.SUCCEED)
-def op_succeed(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_succeed(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     """Record that this event succeeded, for later cards to test."""
     done = game.state["succeeded"]
     if ctx.get("card") is not None and ctx["card"] not in done:
         done.append(ctx["card"])
-    return
-    yield
 
 
 @handles(Op.ROLL)
-def op_roll(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_roll(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     side = ctx["actor"]
     roll = game.roll(side, source_name(game, ctx))
     mods = [value(game, m, ctx) for m in op["modifiers"]]
@@ -82,12 +80,10 @@ def op_roll(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     if any(mods):
         game.note("roll", f"{side}'s modified roll: {roll} "
                   + " ".join(f"{m:+d}" for m in mods if m) + f" = {ctx['roll']}")
-    return
-    yield
 
 
 @handles(Op.ROLL_OFF)
-def op_roll_off(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_roll_off(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     need = op["best_of"] // 2 + 1
     wins = dict.fromkeys(op["players"], 0)
     while max(wins.values()) < need:
@@ -102,8 +98,6 @@ def op_roll_off(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Step
                   f"rounds {wins[a]}-{wins[b]}")
     ctx["roll_off_winner"] = max(wins, key=wins.__getitem__)
     ctx.pop("roller", None)
-    return
-    yield
 
 
 @handles(Op.IF)

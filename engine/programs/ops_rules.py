@@ -8,7 +8,7 @@ from dof.engine.data.outcome import Termination
 from dof.engine.data.vocabulary import Hook, Op, Until
 from dof.engine.programs.program import Runner, Steps, handles, source_name
 from dof.engine.programs.selectors import Context, countries, number, ops_source, spaces
-from dof.engine.rules import effects, hooks
+from dof.engine.rules import effects
 from dof.engine.rules import power_struggle as ps_rules
 from dof.engine.rules.actions import choose_use, use_ops
 from dof.engine.rules.decisions import GameOver
@@ -51,20 +51,16 @@ def op_operations(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> St
 
 
 @handles(Op.VP)
-def op_vp(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_vp(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     n = number(game, op["amount"], ctx)
     sign = 1 if ctx["actor"] == "democrat" else -1
     game.add_vp(sign * n, f"{source_name(game, ctx)}")
-    return
-    yield
 
 
 @handles(Op.USSR_ADVANCE)
-def op_ussr_advance(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_ussr_advance(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     game.state["ussr"] = op["to"]
     game.note("ussr", f"The U.S.S.R. marker moves to {op['name']} (12)")
-    return
-    yield
 
 
 @handles(Op.TIANANMEN_ADVANCE)
@@ -98,11 +94,9 @@ def op_power_struggle(runner: Runner, game: RulesGame, op: dict, ctx: Context) -
 
 
 @handles(Op.SCORE)
-def op_score(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_score(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     for country in countries(game, op["country"], ctx):
         score_country(game, country)
-    return
-    yield
 
 
 #: 10.3 "the game ends at the end of this turn": a lasting rule that the
@@ -112,27 +106,16 @@ END_GAME_DURATION = {"until": Until.END_OF_GAME}
 
 
 @handles(Op.END_GAME)
-def op_end_game(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_end_game(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     """10.3: end now, or at step 4.5.5 of this turn (after 4.5.4)."""
     if op["when"] == "now":
         raise GameOver(vp_leader(game), Termination.EVENT, f"VP {game.state['vp']:+d}")
     effects.register(game, ctx, dict(END_GAME_RULE), END_GAME_DURATION)
     game.note("end_game", "The game will end at the end of this turn (10.3)")
-    return
-    yield
-
-
-def game_end(game: RulesGame) -> Steps:
-    """10.3: the triggers waiting for the end (a last Power Struggle) run,
-    then the leader wins as at the end of Final Scoring, so no automatic
-    victory is checked meanwhile (ruling R40)."""
-    game.state["defer_victory"] = True
-    yield from hooks.run(game, Hook.GAME_END)
-    raise GameOver(vp_leader(game), Termination.NEW_YEARS_EVE, f"VP {game.state['vp']:+d}")
 
 
 @handles(Op.BAR_SUIT)
-def op_bar_suit(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
+def op_bar_suit(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
     """8.3.2 Step 2: the attacked suit may not be played, or named for a
     leader, for the rest of this Power Struggle."""
     ps = game.state["ps"]
@@ -141,5 +124,3 @@ def op_bar_suit(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Step
         ps["blocked"].append(suit)
         game.note("ps_blocked", f"{ps_rules.SUIT_NAMES[suit]} may not be played for the "
                   "rest of this Power Struggle", blocked=suit)
-    return
-    yield

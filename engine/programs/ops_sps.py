@@ -23,7 +23,7 @@ def op_place(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     def place(space: int, k: int) -> None:
         change_sp(game, owner, space, k)
 
-    yield from _spread(game, op, ctx, place, None, f"place 1 {owner} SP")
+    yield from _spread(game, op, ctx, place, None, f"place 1 {owner} SP", op["per_space_max"])
 
 
 @handles(Op.REMOVE)
@@ -34,7 +34,8 @@ def op_remove(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     def remove(space: int, k: int) -> None:
         change_sp(game, owner, space, -k)
 
-    yield from _spread(game, op, ctx, remove, sp.__getitem__, f"remove 1 {owner} SP")
+    yield from _spread(game, op, ctx, remove, sp.__getitem__, f"remove 1 {owner} SP",
+                       op["per_space_max"])
 
 
 @handles(Op.REPLACE)
@@ -52,17 +53,17 @@ def op_replace(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps
 
 
 def _spread(game: RulesGame, op: dict, ctx: Context, apply: Callable[[int, int], None],
-            available: Callable[[int], int] | None, what: str) -> Steps:
+            available: Callable[[int], int] | None, what: str,
+            cap: int | None = None) -> Steps:
     """Apply an SP change by the op's amount and choice: the whole amount
     in one chosen space ("one"), in every matching space ("each"), or one
-    SP at a time where the actor likes ("any"), at most ``per_space_max``
-    per space, stopping early if the amount is "up to". ``available``
-    counts what a space can give (None: no limit, SPs are added)."""
+    SP at a time where the actor likes ("any"), at most ``cap`` per space,
+    stopping early if the amount is "up to". ``available`` counts what a
+    space can give (None: no limit, SPs are added)."""
     n, optional = amount(game, op["amount"], ctx)
     targets = spaces(game, op["where"], ctx)
     if available is not None:
         targets = [s for s in targets if available(s) > 0]
-    cap = op.get("per_space_max")
     count = 0
     if not targets:
         ctx["acted"] = False

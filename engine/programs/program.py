@@ -4,13 +4,16 @@ from a pool) or report (an SP change).
 
 Each ``ops_*`` module files its handlers here with ``@handles(Op.X)``; the
 event runner (events.py) dispatches through ``HANDLERS`` with one dict
-lookup per operation.
+lookup per operation. A handler that asks a player nothing is a plain
+function; one that may ask is a generator (its questions are ``yield``-ed
+Decisions), and the registry notes which is which when it files it.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from dof.engine.data import rng
 from dof.engine.data.vocabulary import Hook
@@ -21,23 +24,36 @@ from dof.engine.rules.protocols import RulesGame, Steps
 
 class Runner(Protocol):
     """The part of the event runner that handlers call back: running a
-    nested program (a branch, a loop body, a chosen option)."""
+    nested program (a branch, a loop body, a chosen option), or a trigger's
+    whole program (hook_rules)."""
 
     def run(self, game: RulesGame, program: list[dict], ctx: Context) -> Steps: ...
+    def run_whole(self, game: RulesGame, program: list[dict], ctx: Context) -> Steps: ...
 
 
-Handler = Callable[[Runner, RulesGame, dict, Context], Steps]
+#: A handler: a plain function (returns None) or a generator function (Steps).
+Handler = Callable[[Runner, RulesGame, dict, Context], Any]
+H = TypeVar("H", bound=Handler)
 
-#: Operation kind -> the generator that carries it out.
-HANDLERS: dict[str, Handler] = {}
+
+class Filed(NamedTuple):
+    """An operation's handler, and whether it is a generator function (the
+    runner ``yield from``-s it) or a plain one (the runner calls it)."""
+
+    handler: Handler
+    steps: bool
 
 
-def handles(kind: str) -> Callable[[Handler], Handler]:
+#: Operation kind -> the function that carries it out.
+HANDLERS: dict[str, Filed] = {}
+
+
+def handles(kind: str) -> Callable[[H], H]:
     """File the decorated function as the handler of operation ``kind``."""
-    def register(fn: Handler) -> Handler:
+    def register(fn: H) -> H:
         if kind in HANDLERS:
             raise ValueError(f"operation {kind!r} has two handlers")
-        HANDLERS[kind] = fn
+        HANDLERS[kind] = Filed(fn, inspect.isgeneratorfunction(fn))
         return fn
     return register
 

@@ -64,7 +64,7 @@ def banned_spaces(game: RulesGame, hook: str, player: str) -> set[int]:
     events = game.events
     assert events is not None  # lasting effects come only from card programs
     for effect in effects:
-        found |= events.rule_spaces(game, effect, player)
+        found |= events.banned(game, effect, player)
     return found
 
 
