@@ -161,11 +161,11 @@ class Checker:
             return
         first, *more = struggles
         if _optional(first) or _struggle_where(first).kind != "cty_names":
-            self.r.report("E201", f"{self._what} is a Scoring card: its power struggle is held "
+            self.r.report("E216", f"{self._what} is a Scoring card: its power struggle is held "
                           "every time it is played, in one country its event names (8.0, "
                           "ruling R54)", first.span, "e.g. 'hold a power struggle in Poland'")
         for extra in more:
-            self.r.report("E201", f"{self._what} is a Scoring card: it holds one power "
+            self.r.report("E216", f"{self._what} is a Scoring card: it holds one power "
                           "struggle, in its country (8.0, ruling R54)", extra.span,
                           "a Scoring card scores one country; hold the others in another card")
         printed = self.printed.get(cdef.number)
@@ -250,13 +250,13 @@ class Checker:
         ops = cdef.clause("ops")
         if facts.side == "scoring":
             if ops:
-                self.r.report("E201", "a Scoring card has no Ops value (rule 2.2.1)", ops.span,
+                self.r.report("E217", "a Scoring card has no Ops value (rule 2.2.1)", ops.span,
                               "write 'no ops'")
         elif "ops" not in seen and not printed:
             self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no 'ops'", _head(cdef),
                           "add e.g. 'ops 2' (printed Operations value, 1-4)")
         elif (no_ops := cdef.clause("no_ops")) is not None:
-            self.r.report("E201", "only Scoring cards have no Ops value (rule 2.2.1)",
+            self.r.report("E217", "only Scoring cards have no Ops value (rule 2.2.1)",
                           no_ops.span, "write e.g. 'ops 2'")
         if ops and not 1 <= ops.ints()[0] <= 4:
             n = _number(ops)
@@ -447,7 +447,7 @@ class Checker:
                     self.cond(guard.children[0], scope)
                 branches.append(self.body(option.nodes("body")[0], scope.child()))
             if len(labels) < 2:
-                self.r.report("E201", "'chooses one' needs at least two options", node.span)
+                self.r.report("E205", "'chooses one' needs at least two options", node.span)
             return _may_draw_ps(scope, branches)
         if kind == "for_each":
             target, body = node.children
@@ -470,7 +470,7 @@ class Checker:
         if kind == "trigger":
             when = node.children[0]
             if when.kind in REPEATING and not scope.in_effect:
-                self.r.report("E201", "a repeating trigger needs a duration", when.span,
+                self.r.report("E207", "a repeating trigger needs a duration", when.span,
                               "put it inside e.g. 'for the rest of the turn { ... }' or "
                               "'until cancelled { ... }'")
             self.trigger(node, scope)
@@ -493,7 +493,7 @@ class Checker:
             return scope
         if kind == "end_effect":
             if not scope.in_effect:
-                self.r.report("E201", "'end this effect' is only meaningful inside a lasting "
+                self.r.report("E208", "'end this effect' is only meaningful inside a lasting "
                               "effect or trigger", node.span)
             return scope
         if kind == "eliminate":
@@ -501,12 +501,12 @@ class Checker:
             return scope
         if kind == "succeed":
             if scope.in_box:
-                self.r.report("E201", "a Tiananmen box is no event: 'this event succeeds' means "
+                self.r.report("E209", "a Tiananmen box is no event: 'this event succeeds' means "
                               "nothing here", node.span)
             return scope
         if kind == "bar_suit":
             if not scope.in_match:
-                self.r.report("E201", "only a Power Struggle card played to match an attack "
+                self.r.report("E210", "only a Power Struggle card played to match an attack "
                               "knows the attacked suit", node.span,
                               "write it under 'when played to match:' (rule 8.3.2)")
             return scope
@@ -525,7 +525,7 @@ class Checker:
         if kind in ("place", "remove", "replace", "move"):
             owners = verb.nodes("owner")
             if kind == "replace" and len(owners) < 2:
-                self.r.report("E201", "'replaces' needs whose SP go and whose come: e.g. "
+                self.r.report("E204", "'replaces' needs whose SP go and whose come: e.g. "
                               "'replaces 1 democrat SP with communist SP in ...'", verb.span)
             for spaces in verb.nodes("spaces"):
                 self.spaces(spaces, scope)
@@ -557,7 +557,7 @@ class Checker:
         elif kind == "power_struggle":
             self.countries(verb.children[0], scope, single=True)
             if "ps_hands" in scope.bound:
-                self.r.report("E201", f"{self._what} holds a power struggle during another: "
+                self.r.report("E215", f"{self._what} holds a power struggle during another: "
                               "all the Power Struggle cards are in play then (8.1.1, ruling "
                               "R56)", node.span,
                               "hold it after this one: 'after the next power struggle: ...'")
@@ -573,7 +573,7 @@ class Checker:
                                "give": "give", "choose_card": "choose_card"}.get(kind, kind))
         elif kind in ("draw_ps", "take_ps", "discard_ps", "reveal_ps"):
             if "ps_hands" not in scope.bound:
-                self.r.report("E201", f"{self._what} acts on Power Struggle cards where no power "
+                self.r.report("E213", f"{self._what} acts on Power Struggle cards where no power "
                               "struggle is being fought: they are in the players' hands only "
                               "then (8.1.1, ruling R57)", node.span, "write it in a wild card's "
                               "play, or at a power struggle's deal ('at the next power struggle, "
@@ -587,7 +587,7 @@ class Checker:
             # event never plays it again (ruling R55).
             if ref.kind == "this_card" and not scope.in_box and not (
                     self._on_ops and kind == "play_event"):
-                self.r.report("E201", f"{self._what} plays itself: it is already being played, "
+                self.r.report("E212", f"{self._what} plays itself: it is already being played, "
                               "so this would play it again without end (ruling R55)", node.span,
                               "play another card: e.g. 'the chosen card'")
         elif kind == "choose_space":
@@ -603,7 +603,7 @@ class Checker:
             if verb.children:
                 out.bound.discard("roll_unmodified")
         if scope.in_box and any(c.kind == "this_card" for c in verb.walk()):
-            self.r.report("E201", "a Tiananmen box has no card: 'this card' means nothing here",
+            self.r.report("E209", "a Tiananmen box has no card: 'this card' means nothing here",
                           verb.span)
         return out.child("may") if optional else out
 
@@ -720,7 +720,7 @@ class Checker:
                 self.country_name(name)
             if single and (len(names) > 1 or any(
                     key(n.text) in self.names.regions for n in names)):
-                self.r.report("E201", "name one country here", node.span)
+                self.r.report("E203", "name one country here", node.span)
         elif kind == "cty_chosen":
             self._needs(scope, "chosen_country", node.span, "'the chosen country' needs an "
                         "earlier 'chooses a country ...'")
@@ -756,11 +756,11 @@ class Checker:
                     f"'{'draws' if pool.kind == 'drawn' else 'reveals'} ...'")
 
     def _strategy_drawn(self, pool: Node, scope: Scope) -> None:
-        """E201: drawn Power Struggle cards are only discarded (all, or some
+        """E214: drawn Power Struggle cards are only discarded (all, or some
         the player picks) or counted by name; strategy-card filters and verbs
         mean nothing for them (ruling R57)."""
         if "drawn_ps" in scope.bound:
-            self.r.report("E201", "the drawn cards are Power Struggle cards: they can only be "
+            self.r.report("E214", "the drawn cards are Power Struggle cards: they can only be "
                           "discarded, or counted by name", pool.span,
                           "e.g. 'discards all of the drawn cards', 'the number of \"Rally in "
                           "the Square\" cards among the drawn cards'")
@@ -768,7 +768,7 @@ class Checker:
     def card_ref(self, node: Node, scope: Scope) -> None:
         if node.kind == "this_card":
             if scope.in_box:
-                self.r.report("E201", "a Tiananmen box has no card: 'this card' means nothing "
+                self.r.report("E209", "a Tiananmen box has no card: 'this card' means nothing "
                               "here", node.span)
             return
         word = node.children[0].kind
@@ -783,7 +783,7 @@ class Checker:
         if kind not in allowed:
             words = {"amt_up_to": "'up to'", "amt_all": "'all'", "amt_any": "'any number of'",
                      "amt_table": "a table", "amt_expr": "an expression"}
-            self.r.report("E201", f"{words.get(kind, 'this amount')} is not an amount here",
+            self.r.report("E202", f"{words.get(kind, 'this amount')} is not an amount here",
                           node.span, "give a number")
         if kind in ("amt_int", "amt_up_to"):
             self._range(node.ints()[0], 1, 20, "amount")
@@ -837,7 +837,7 @@ class Checker:
         for n in node.walk():
             if n.kind in ("the_roll", "cond_did", "cond_card", "cond_won_roll_off",
                           "cond_cards_exist", "count_pool", "owner_of"):
-                self.r.report("E201", "a prerequisite can only test the game state (events, "
+                self.r.report("E211", "a prerequisite can only test the game state (events, "
                               "Power, control, VP, turn, Tiananmen track)", n.span)
                 return
         self.cond(node, Scope(prerequisite=True))
@@ -993,7 +993,7 @@ class Checker:
     # ------------------------------------------------------------- helpers
     def _needs(self, scope: Scope, what: str, span: Span, hint: str) -> None:
         if what not in scope.bound:
-            self.r.report("E201", _NEEDS_MSG[what], span, hint)
+            self.r.report("E206", _NEEDS_MSG[what], span, hint)
 
     def _range(self, value: int, lo: int, hi: int, what: str) -> None:
         if not lo <= value <= hi:
