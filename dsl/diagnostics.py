@@ -80,6 +80,11 @@ CODES: dict[str, str] = {
 }
 
 
+def severity(code: str) -> str:
+    """'warning' for a W code (a '# dof: ignore' may silence it), else 'error'."""
+    return "warning" if code.startswith("W") else "error"
+
+
 #: Source lines longer than this are shown clipped around the error.
 SOURCE_WIDTH = 100
 
@@ -116,7 +121,7 @@ class Diagnostic:
 
     @property
     def severity(self) -> str:
-        return "warning" if self.code.startswith("W") else "error"
+        return severity(self.code)
 
     @property
     def is_error(self) -> bool:
