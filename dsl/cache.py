@@ -80,12 +80,13 @@ def deck_key(paths: list[Path] | None, mod: Path | None, data: GameData | None =
 
 def source_hash() -> str:
     """A hash of the dof code a compiled deck depends on (the card language
-    and the engine), and of the Python that pickled it: a new version of
-    either makes new entries."""
+    and the engine, their folders' modules too: dsl/lints/, engine/rules/...),
+    and of the Python that pickled it: a new version of either makes new
+    entries."""
     digest = hashlib.sha256(sys.version.encode())
     for package in ("dof.dsl", "dof.engine"):
         folder = Path(str(resources.files(package)))
-        for path in sorted(folder.glob("*.py")) + sorted(folder.glob("*.lark")):
+        for path in sorted(folder.rglob("*.py")) + sorted(folder.glob("*.lark")):
             _add_file(digest, path)
     return digest.hexdigest()
 
