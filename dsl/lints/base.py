@@ -17,20 +17,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from dof.dsl.ast import CardDef
 from dof.dsl.checker import Hooks
 from dof.dsl.diagnostics import CODES, Reporter, Span, severity
 from dof.dsl.names import Names
+from dof.engine.data.records import StrategyCard
 
-if TYPE_CHECKING:
-    from dof.dsl.ast import CardDef
+if TYPE_CHECKING:  # the deck is built with the lints: they read it once built
     from dof.dsl.deck import CompiledCard
-    from dof.engine.data.records import StrategyCard
 
 #: Every lint by its code; they run in the order of their codes.
 LINTS: dict[str, type[Lint]] = {}
 #: The hooks of the checker's walk, by name.
 HOOKS = tuple(name for name, value in vars(Hooks).items() if callable(value)
               and not name.startswith("_"))
+#: The hooks each lint class listens to (see :func:`listens`).
+_LISTENS: dict[type[Lint], tuple[str, ...]] = {}
 
 L = TypeVar("L", bound="type[Lint]")
 
@@ -70,9 +72,15 @@ def lint(cls: L) -> L:
     return cls
 
 
-def defines(lint: Lint, hook: str) -> bool:
-    """Whether a lint listens to a hook (defines it, rather than Hooks or Lint)."""
-    return getattr(type(lint), hook) not in (getattr(Hooks, hook, None), getattr(Lint, hook))
+def listens(cls: type[Lint]) -> tuple[str, ...]:
+    """The hooks a lint listens to (defines, rather than Hooks or Lint), and
+    'gather' and 'deck' for a check of the deck as a whole; found once a class."""
+    found = _LISTENS.get(cls)
+    if found is None:
+        found = _LISTENS[cls] = tuple(
+            name for name in (*HOOKS, "gather", "deck")
+            if getattr(cls, name) not in (getattr(Hooks, name, None), getattr(Lint, name)))
+    return found
 
 
 class Lints(Hooks):
@@ -82,16 +90,20 @@ class Lints(Hooks):
 
     def __init__(self, names: Names, reporter: Reporter) -> None:
         self.lints = [LINTS[code](names, reporter) for code in sorted(LINTS)]
+        heard: dict[str, list[Lint]] = {}
+        for each in self.lints:
+            for name in listens(type(each)):
+                heard.setdefault(name, []).append(each)
         for hook in HOOKS:
-            listening = [getattr(lint, hook) for lint in self.lints if defines(lint, hook)]
+            listening = [getattr(each, hook) for each in heard.get(hook, [])]
             if len(listening) == 1:
                 setattr(self, hook, listening[0])
             elif listening:
                 setattr(self, hook, _each(listening))
         #: The lints that gather what they need of each written card, and
         #: those that check the deck as a whole.
-        self.gathering = [lint for lint in self.lints if defines(lint, "gather")]
-        self.deck_wide = [lint for lint in self.lints if defines(lint, "deck")]
+        self.gathering = heard.get("gather", [])
+        self.deck_wide = heard.get("deck", [])
 
 
 def _each(hooks: list[Callable[..., None]]) -> Callable[..., None]:

@@ -18,17 +18,19 @@ class LastingFlag(Lint):
     code = "W502"
 
     def card(self, cdef: CardDef, facts: StrategyCard, statements: list[Node]) -> None:
+        registers = any(_persists(n) for n in statements)
+        flagged = facts.lasting
+        if registers == flagged:
+            return
         event = cdef.clause("event")
         if event is None:
             return
-        registers = any(_persists(n) for n in statements)
-        flagged = facts.lasting
         if flagged and any(n.kind == "cancel" for n in statements):
             return  # a cancellation may last the rest of the game (Army Backs Revolution)
-        if registers and not flagged:
+        if registers:
             self.report("the event sets up a lasting effect but the card is not marked "
                         "'lasting'", keyword(event, "event"), "add 'lasting' (rule 2.2.5)")
-        elif flagged and not registers:
+        else:
             self.report("the card is marked 'lasting' but its event sets up no lasting effect "
                         "or trigger", clause_or_head(cdef, "lasting_flag"))
 

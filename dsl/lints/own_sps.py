@@ -24,10 +24,13 @@ class OwnSps(Lint):
 
     def card(self, cdef: CardDef, facts: StrategyCard, statements: list[Node]) -> None:
         side = event_side(facts)
-        event = cdef.clause("event")
+        if side is None:
+            return
         summary = cdef.clause("summary")
-        if (event is None or side is None or summary is None
-                or _SIDE_WORDS[side].search(summary.found(CardName)[0].text)):
+        if summary is None or _SIDE_WORDS[side].search(summary.found(CardName)[0].text):
+            return
+        event = cdef.clause("event")
+        if event is None:
             return
         for stmt in event.children[0].children:
             if stmt.kind != "action" or stmt.children[-1].kind != "remove":

@@ -21,7 +21,7 @@ class SideActs(Lint):
 
     def card(self, cdef: CardDef, facts: StrategyCard, statements: list[Node]) -> None:
         side = event_side(facts)
-        if side is None or cdef.clause("event") is None:
+        if side is None:
             return
         other = OPPONENT[side]
         gains = None
