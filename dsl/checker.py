@@ -1,21 +1,31 @@
-"""Checks what the grammar cannot: names, types, arity, ranges, metadata.
+"""Checks what the grammar cannot: names, scope and types (arity, ranges, metadata).
 
-The checker walks each card's statements in order, tracking what earlier
-statements made available ("the chosen space" needs a ``choose``, "the
-roll" a ``roll``, ``if he did`` a ``may``...), and reports every problem as a
-diagnostic. Cross-card checks (duplicate numbers, references to cards not in
-the deck, prerequisites that can never be met) run over the whole deck.
+The checker walks each card's statements in order, dispatching on each
+node's kind as the compiler does, tracking what earlier statements made
+available ("the chosen space" needs a ``choose``, "the roll" a ``roll``,
+``if he did`` a ``may``...), and reports every problem as a diagnostic. As
+it walks it tells its :class:`Hooks` what it has read: the lints
+(dsl/lints/), which make the warnings and the checks of the deck as a whole,
+listen there.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, Num, PsCardDef, Signed, player
 from dof.dsl.diagnostics import Reporter, Span, did_you_mean
+from dof.dsl.facts import (
+    card_facts,
+    clause_or_head,
+    clause_word,
+    head,
+    keyword,
+    optional,
+    scoring_struggles,
+    struggle_where,
+)
 from dof.dsl.names import Names
 from dof.engine.data.records import StrategyCard
 from dof.engine.data.terms import SIDES, key
@@ -26,8 +36,6 @@ REQUIRED = ("period", "side", "summary")
 REQUIRED_PRINTED = ("summary",)
 SINGLE = ("period", "side", "ops", "no_ops", "removed", "lasting_flag", "red_title", "summary",
           "event", "on_ops")
-# Turn on which each period's cards join the deck (rule 4.1).
-FIRST_TURN = {"early": 1, "middle": 4, "late": 8}
 REPEATING = {"at_each_ps_deal", "at_start_of_each_turn", "at_end_of_each_turn", "at_each_round",
              "instead_of_round", "each_check"}
 PS_TRIGGERS = {"at_next_ps_deal", "at_each_ps_deal", "after_next_ps"}
@@ -71,33 +79,53 @@ class Scope:
                      self.in_box, self.in_match, self.prerequisite)
 
 
-@dataclass
-class DeckCard:
-    """What cross-card checks need to know about a card in the deck."""
+class Hooks:
+    """What the checker has read, told as it walks (the lints of dsl/lints
+    listen): each method is called once the checker has read what it names,
+    in the walk's order, so that what a listener reports falls among the
+    checker's findings where it belongs. Each does nothing here."""
 
-    number: int
-    name: str
-    period: str | None
-    span: Span
-    cdef: CardDef | None = None
+    def metadata(self, cdef: CardDef, facts: StrategyCard) -> None:
+        """A card's metadata clauses are read."""
+
+    def card(self, cdef: CardDef, facts: StrategyCard, statements: list[Node]) -> None:
+        """A card is read; ``statements``: its event's statements and lasting
+        rules in the order read (none when it has no event)."""
+
+    def box(self, bdef: BoxDef) -> None:
+        """A Tiananmen box is read."""
+
+    def next_statement(self, stmt: Node, following: Node) -> None:
+        """A statement of a block is read, and ``following`` comes after it."""
+
+    def if_stmt(self, node: Node, scope: Scope) -> None:
+        """An 'if' statement is about to be read, in ``scope``."""
+
+    def description(self, np: Node) -> None:
+        """A description of spaces ('Worker spaces in Poland') is read."""
+
+    def comparison(self, node: Node, scope: Scope) -> None:
+        """A comparison ('the roll is 4 or more') is read, in ``scope``."""
 
 
 class Checker:
-    """Reports problems in cards and boxes; ``deck`` maps name keys to numbers."""
+    """Reports problems in cards and boxes; ``deck_names`` maps name keys to
+    numbers; ``hooks`` hears what is read (the lints)."""
 
     def __init__(self, names: Names, reporter: Reporter, deck_names: dict[str, int],
-                 deck_titles: list[str], printed: dict[int, StrategyCard]) -> None:
+                 deck_titles: list[str], printed: dict[int, StrategyCard],
+                 hooks: Hooks | None = None) -> None:
         self.names = names
         self.r = reporter
+        self.hooks = hooks or Hooks()
         self.deck_names = deck_names
         self.deck_titles = deck_titles
         self.printed = printed
         self.printed_names = {key(c.name): c.number for c in printed.values()}
         self._owner_refs = True   # whether the card being checked names 'the owner of' a card
         # While an event is checked: its statements and lasting rules, in order
-        # (the card-wide checks after it read them, instead of walking the tree).
+        # (the hooks read them once the card is read, instead of walking the tree).
         self._statements: list[Node] | None = None
-        self._chained: set[int] = set()   # 'otherwise if' statements already seen in a chain
         self._what = ""   # the card, wild card or box being checked, as messages name it
         self._on_ops = False  # checking a card's 'when played for operations'
 
@@ -130,17 +158,12 @@ class Checker:
                     self._on_ops = False
         self._owner_refs = True
         self._scoring(cdef, facts)
-        event = cdef.clause("event")
-        if event is not None:
-            self._lasting_flag(cdef, facts, event, statements)
-            self._side_acts(cdef, facts, statements)
-            self._own_sp(cdef, facts, event)
+        self.hooks.card(cdef, facts, statements)
 
     def _scoring(self, cdef: CardDef, facts: StrategyCard) -> None:
         """Ruling R54: a Scoring card starts a power struggle in its country
         (8.0), and its event says which: one statement at its top level,
-        held every time in one named country. W510 when a printed Scoring
-        card's file names another country than strategy.yaml."""
+        held every time in one named country."""
         if facts.side != "scoring":
             return
         event = cdef.clause("event")
@@ -151,7 +174,7 @@ class Checker:
             scores = event.children[0].nodes("score") if event else []
             country = " ".join(n.text for n in _names(scores[0])) if scores else ""
             at = scores[0].span if scores else (
-                _keyword(event, "event") if event else _clause_or_head(cdef, "side"))
+                keyword(event, "event") if event else clause_or_head(cdef, "side"))
             lacks = "holds no power struggle" if event else "has no event"
             self.r.report("E401", f"{self._what} is a Scoring card but {lacks}: a Scoring card "
                           "starts a power struggle in its country, then scores it (8.0, ruling "
@@ -160,21 +183,14 @@ class Checker:
                           "struggle, make it a democrat, communist or neutral card")
             return
         first, *more = struggles
-        if _optional(first) or _struggle_where(first).kind != "cty_names":
-            self.r.report("E201", f"{self._what} is a Scoring card: its power struggle is held "
+        if optional(first) or struggle_where(first).kind != "cty_names":
+            self.r.report("E216", f"{self._what} is a Scoring card: its power struggle is held "
                           "every time it is played, in one country its event names (8.0, "
                           "ruling R54)", first.span, "e.g. 'hold a power struggle in Poland'")
         for extra in more:
-            self.r.report("E201", f"{self._what} is a Scoring card: it holds one power "
+            self.r.report("E216", f"{self._what} is a Scoring card: it holds one power "
                           "struggle, in its country (8.0, ruling R54)", extra.span,
                           "a Scoring card scores one country; hold the others in another card")
-        printed = self.printed.get(cdef.number)
-        if (printed is not None and printed.scores is not None and facts.scores is not None
-                and facts.scores != printed.scores):
-            self.r.report("W510", f"card {cdef.number}: its power struggle is in "
-                          f"{facts.scores!r} here but it scores {printed.scores!r} in "
-                          "strategy.yaml", first.span, "add '# dof: ignore W510' where a "
-                          "variant changes the card on purpose")
 
     def _not_empty(self, node: Node, clause: Node, message: str) -> bool:
         """E407 for a block with no statement: an event (or award, or play)
@@ -188,75 +204,31 @@ class Checker:
             return False
         return True
 
-    def _side_acts(self, cdef: CardDef, facts: StrategyCard, statements: list[Node]) -> None:
-        """W507: a Democratic or Communist event is carried out by its side
-        (rule 5.2). A card where that side never acts and the other side gains
-        (SPs, VP, checks, Ops, cards) most likely names the wrong side. The
-        other side may act in an event (General Strike, Stasi): only when he
-        gains and the card's side does nothing is it flagged."""
-        side = _event_side(facts)
-        if side is None:
-            return
-        other = _OPPONENT[side]
-        gains = None
-        for node in statements:
-            if node.kind != "action":
-                continue
-            actor = _actor(node, side)
-            if actor == side:
-                return
-            if gains is None and actor == other and _gains(node.children[-1], actor, side):
-                gains = node
-        if gains is not None:
-            self.r.report("W507", f"card {cdef.number} is a {side} card, but only the {other} "
-                          "acts in its event, to his own gain", gains.span,
-                          f"the event of a {side} card is carried out by the {side} "
-                          "(rule 5.2): check 'side' and the players the event names")
-
-    def _own_sp(self, cdef: CardDef, facts: StrategyCard, event: Node) -> None:
-        """W508: removing SPs takes the opponent's unless told otherwise, and a
-        player's own event rarely costs him SPs; the rare card that does
-        (Nagy Reburied) says so in its summary too."""
-        side = _event_side(facts)
-        summary = cdef.clause("summary")
-        if side is None or summary is None or _SIDE_WORDS[side].search(
-                _strings(summary)[0].text):
-            return
-        for stmt in event.children[0].children:
-            if stmt.kind != "action" or stmt.children[-1].kind != "remove":
-                continue
-            owners = stmt.children[-1].nodes("owner")
-            if _actor(stmt, side) == side and owners and _as_side(player(owners[0]), side) == side:
-                self.r.report("W508", f"the {side} removes his own SPs here, in his own event",
-                              owners[0].span, f"to remove the {_OPPONENT[side]}'s SPs, leave out "
-                              "the owner (removing takes the opponent's SPs); if the card really "
-                              "costs its player SPs, say so in its summary")
-
     def _metadata(self, cdef: CardDef, facts: StrategyCard) -> None:
         if not 1 <= cdef.number <= 999:
-            self.r.report("E301", f"card number {cdef.number} is out of range 1-999", _head(cdef))
+            self.r.report("E301", f"card number {cdef.number} is out of range 1-999", head(cdef))
         seen: dict[str, Node] = {}
         for clause in cdef.clauses:
             kind = "ops" if clause.kind == "no_ops" else clause.kind
             if kind in SINGLE and kind in seen:
-                self.r.report("E405", f"'{_clause_word(kind)}' is given twice", clause.span,
+                self.r.report("E405", f"'{clause_word(kind)}' is given twice", clause.span,
                               f"first given at {seen[kind].span}")
             seen.setdefault(kind, clause)
         printed = cdef.number in self.printed
         for kind in REQUIRED_PRINTED if printed else REQUIRED:
             if kind not in seen:
                 self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no "
-                              f"'{_clause_word(kind)}'", _head(cdef), _META_HINT[kind])
+                              f"'{clause_word(kind)}'", head(cdef), _META_HINT[kind])
         ops = cdef.clause("ops")
         if facts.side == "scoring":
             if ops:
-                self.r.report("E201", "a Scoring card has no Ops value (rule 2.2.1)", ops.span,
+                self.r.report("E217", "a Scoring card has no Ops value (rule 2.2.1)", ops.span,
                               "write 'no ops'")
         elif "ops" not in seen and not printed:
-            self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no 'ops'", _head(cdef),
+            self.r.report("E401", f"card {cdef.number} \"{cdef.name}\" has no 'ops'", head(cdef),
                           "add e.g. 'ops 2' (printed Operations value, 1-4)")
         elif (no_ops := cdef.clause("no_ops")) is not None:
-            self.r.report("E201", "only Scoring cards have no Ops value (rule 2.2.1)",
+            self.r.report("E217", "only Scoring cards have no Ops value (rule 2.2.1)",
                           no_ops.span, "write e.g. 'ops 2'")
         if ops and not 1 <= ops.ints()[0] <= 4:
             n = _number(ops)
@@ -265,43 +237,7 @@ class Checker:
         summary = cdef.clause("summary")
         if summary and not _strings(summary)[0].text.strip():
             self.r.report("E401", "summary is empty", summary.span)
-        self._against_data(cdef)
-
-    def _against_data(self, cdef: CardDef) -> None:
-        """W510 for each printed fact the card file writes differently from
-        strategy.yaml (a name only when its lookup key differs)."""
-        printed = self.printed.get(cdef.number)
-        if printed is None:
-            return
-        for field_name, value in written_facts(cdef).items():
-            theirs = getattr(printed, field_name)
-            if value != theirs and (field_name != "name" or key(value) != key(theirs)):
-                if field_name in _FLAGS:
-                    differs = f"marked '{_clause_word(_FLAGS[field_name])}' here but not"
-                else:
-                    differs = f"{field_name} is {value!r} here but {theirs!r}"
-                self.r.report("W510", f"card {cdef.number}: {differs} in strategy.yaml",
-                              _clause_or_head(cdef, *_FACT_CLAUSES[field_name]),
-                              "leave it out to take strategy.yaml's, or add '# dof: ignore "
-                              "W510' where a variant changes the card on purpose")
-
-    def _lasting_flag(self, cdef: CardDef, facts: StrategyCard, event: Node,
-                      statements: list[Node]) -> None:
-        """W502: an underlined title (2.2.5) means the event leaves something
-        in play beyond its action round: a lasting rule or trigger, a change
-        to the map, cards set aside, an end of the game still to come. A
-        'cancel' neither needs nor forbids the underline."""
-        registers = any(_persists(n) for n in statements)
-        flagged = facts.lasting
-        if flagged and any(n.kind == "cancel" for n in statements):
-            return  # a cancellation may last the rest of the game (Army Backs Revolution)
-        if registers and not flagged:
-            self.r.report("W502", "the event sets up a lasting effect but the card is not "
-                          "marked 'lasting'", _keyword(event, "event"),
-                          "add 'lasting' (rule 2.2.5)")
-        elif flagged and not registers:
-            self.r.report("W502", "the card is marked 'lasting' but its event sets up no "
-                          "lasting effect or trigger", _clause_or_head(cdef, "lasting_flag"))
+        self.hooks.metadata(cdef, facts)
 
     # ------------------------------------------------------------- power struggle cards
     def ps_card(self, pdef: PsCardDef) -> None:
@@ -311,14 +247,14 @@ class Checker:
         wild = {key(c.name) for c in self.names.data.ps_cards if c.kind == "wild"}
         if key(pdef.name) not in wild:
             self.r.report("E105", f"\"{pdef.name}\" is not a wild card of the Power Struggle "
-                          "deck", _head(pdef), did_you_mean(pdef.name, sorted(
+                          "deck", head(pdef), did_you_mean(pdef.name, sorted(
                               {c.name for c in self.names.data.ps_cards if c.kind == "wild"})))
         if not pdef.all("summary"):
             self.r.report("E401", f"power struggle card \"{pdef.name}\" has no 'summary'",
-                          _head(pdef))
+                          head(pdef))
         plays = pdef.all("ps_play")
         if not plays:
-            self.r.report("E401", f"power struggle card \"{pdef.name}\" has no play", _head(pdef),
+            self.r.report("E401", f"power struggle card \"{pdef.name}\" has no play", head(pdef),
                           "add 'when played to attack: ...' or 'when played to match: ...' "
                           "(rule 8.3.2)")
         seen: set[str] = set()
@@ -336,11 +272,11 @@ class Checker:
         self._what = f"Tiananmen box {bdef.number}"
         if not 1 <= bdef.number <= 8:
             self.r.report("E301", f"box number {bdef.number} is out of range 1-8 (rule 6.3)",
-                          _head(bdef))
+                          head(bdef))
         needs = {player(n.children[0]): n for n in bdef.all("needs")}
         for side in SIDES:
             if side not in needs:
-                self.r.report("E401", f"box {bdef.number} has no '{side} needs N'", _head(bdef),
+                self.r.report("E401", f"box {bdef.number} has no '{side} needs N'", head(bdef),
                               "the number printed in the box for that side (rule 6.3.2)")
         for node in needs.values():
             n = _number(node)
@@ -349,10 +285,10 @@ class Checker:
                               "a die (1-6) plus Ops (1-4) plus modifiers")
         for kind in ("summary",):
             if not bdef.all(kind):
-                self.r.report("E401", f"box {bdef.number} has no 'summary'", _head(bdef))
+                self.r.report("E401", f"box {bdef.number} has no 'summary'", head(bdef))
         awards = bdef.all("award_now") + bdef.all("award_lasting")
         if not awards:
-            self.r.report("E401", f"box {bdef.number} has no 'award'", _head(bdef),
+            self.r.report("E401", f"box {bdef.number} has no 'award'", head(bdef),
                           "'award immediately { ... }' or 'award until the opponent reaches "
                           "this box: ...' (rule 6.3.5)")
         for extra in awards[1:]:
@@ -364,26 +300,7 @@ class Checker:
                     self.block(award.children[0], scope)
             else:
                 self.rules(award.children[0], scope.child(in_effect=True))
-        self._box_against_data(bdef)
-
-    def _box_against_data(self, bdef: BoxDef) -> None:
-        data = next((b for b in self.names.data.tiananmen if b.box == bdef.number), None)
-        if data is None:
-            return
-        for side in SIDES:
-            if key(bdef.names[side]) != key(data.names[side]):
-                self.r.report("W504", f"box {bdef.number}: {side} name is "
-                              f"'{bdef.names[side]}' here but '{data.names[side]}' in the "
-                              "game data", _head(bdef))
-        for node in bdef.all("needs"):
-            side = player(node.children[0])
-            if node.ints()[0] != data.needs[side]:
-                self.r.report("W504", f"box {bdef.number}: {side} needs {node.ints()[0]} here "
-                              f"but {data.needs[side]} in the game data", node.span)
-        kind = "immediate" if bdef.all("award_now") else "lasting"
-        if (bdef.all("award_now") or bdef.all("award_lasting")) and kind != data.award:
-            self.r.report("W504", f"box {bdef.number}: award is {kind} here but {data.award} in"
-                          " the game data", _head(bdef))
+        self.hooks.box(bdef)
 
     # ------------------------------------------------------------- statements
     def block(self, node: Node, scope: Scope) -> Scope:
@@ -391,21 +308,9 @@ class Checker:
         stmts = [s for s in node.children if isinstance(s, Node)]
         for i, stmt in enumerate(stmts):
             scope = self.stmt(stmt, scope)
-            # W503 is about a body below its statement's first line: none on one line
-            if i + 1 < len(stmts) and stmt.span.end_line != stmt.span.line:
-                self._indent(stmt, stmts[i + 1])
+            if i + 1 < len(stmts):
+                self.hooks.next_statement(stmt, stmts[i + 1])
         return scope
-
-    def _indent(self, stmt: Node, following: Node) -> None:
-        """W503: a line indented under a one-statement ``:`` body is not inside it."""
-        bodies = [b for b in stmt.nodes("body") if b.children and b.children[0].kind != "block"]
-        for body in bodies:
-            inner = body.children[0]
-            if (inner.span.line > stmt.span.line and following.span.line > inner.span.line
-                    and following.span.col > stmt.span.col):
-                self.r.report("W503", "this line is indented as if it were inside the ':' above,"
-                              " but a ':' takes one statement", following.span,
-                              "wrap the statements in { ... } to run them together")
 
     def body(self, node: Node, scope: Scope) -> Scope:
         inner = node.children[0]
@@ -414,198 +319,245 @@ class Checker:
         return self.stmt(inner, scope)
 
     def stmt(self, node: Node, scope: Scope) -> Scope:
-        kind = node.kind
+        """Check a statement by its kind (an ``s_`` method); the scope after it."""
         if self._statements is not None:
             self._statements.append(node)
-        if kind == "action":
-            return self.action(node, scope)
-        if kind == "if_stmt":
-            cond, then, *rest = node.children
-            if id(node) not in self._chained:
-                self._branches(node, scope)
-            self.cond(cond, scope)
-            after = self.body(then, scope.child())
-            branches = [after]
-            if rest:
-                other = rest[0]
-                after2 = self.body(other, scope.child()) if other.kind == "body" else self.stmt(
-                    other, scope.child())
-                branches.append(after2)
-                after = Scope(after.bound & after2.bound, scope.in_effect, scope.in_box,
-                              scope.in_match, scope.prerequisite)
-            return _may_draw_ps(scope.child(*(after.bound & scope.bound)), branches)
-        if kind == "choose_one":
-            labels: dict[str, Span] = {}
-            branches = []
-            for option in node.nodes("option"):
-                label = _strings(option)[0]
-                if key(label.text) in labels:
-                    self.r.report("E405", f"option \"{label.text}\" is given twice", label.span)
-                labels[key(label.text)] = label.span
-                guard = option.first("option_if")
-                if guard:
-                    self.cond(guard.children[0], scope)
-                branches.append(self.body(option.nodes("body")[0], scope.child()))
-            if len(labels) < 2:
-                self.r.report("E201", "'chooses one' needs at least two options", node.span)
-            return _may_draw_ps(scope, branches)
-        if kind == "for_each":
-            target, body = node.children
-            inner = target.children[0]
-            if inner.kind == "country_desc":
-                self.country_desc(inner, scope)
-                after = self.body(body, scope.child("this_country"))
-            else:
-                self.spaces(inner, scope)
-                after = self.body(body, scope.child("this_space"))
-            return _may_draw_ps(scope, [after])
-        if kind == "lasting":
-            duration, rules = node.children
-            if duration.kind == "until_ps_end":
-                self.ps_where(duration.children[0], scope)
-            if duration.kind == "for_uses":
-                self._range(duration.ints()[0], 1, 20, "number of uses")
-            self.rules(rules, scope.child(in_effect=True))
-            return scope
-        if kind == "trigger":
-            when = node.children[0]
-            if when.kind in REPEATING and not scope.in_effect:
-                self.r.report("E201", "a repeating trigger needs a duration", when.span,
-                              "put it inside e.g. 'for the rest of the turn { ... }' or "
-                              "'until cancelled { ... }'")
-            self.trigger(node, scope)
-            return scope
-        if kind == "next_rule":
-            self.check_rule(node, scope)
-            return scope
-        if kind == "roll_off":
-            best_of, expr = node.children
-            if best_of < 1 or best_of % 2 == 0:
-                self.r.report("E301", f"best of {best_of}: must be an odd number", best_of.span)
-            self.expr(expr, scope.child("roller"))
-            return scope.child("roll_off")
-        if kind == "score":
-            self.countries(node.children[0], scope, single=True)
-            return scope
-        if kind == "cancel":
-            for name in _strings(node.children[0]):
-                self.card_name(name)
-            return scope
-        if kind == "end_effect":
-            if not scope.in_effect:
-                self.r.report("E201", "'end this effect' is only meaningful inside a lasting "
-                              "effect or trigger", node.span)
-            return scope
-        if kind == "eliminate":
-            self.one_space(node.children[0], scope)
-            return scope
-        if kind == "succeed":
-            if scope.in_box:
-                self.r.report("E201", "a Tiananmen box is no event: 'this event succeeds' means "
-                              "nothing here", node.span)
-            return scope
-        if kind == "bar_suit":
-            if not scope.in_match:
-                self.r.report("E201", "only a Power Struggle card played to match an attack "
-                              "knows the attacked suit", node.span,
-                              "write it under 'when played to match:' (rule 8.3.2)")
-            return scope
-        raise AssertionError(kind)
+        method: Callable[[Node, Scope], Scope] = getattr(self, "s_" + node.kind)
+        return method(node, scope)
 
-    def action(self, node: Node, scope: Scope) -> Scope:
+    def s_if_stmt(self, node: Node, scope: Scope) -> Scope:
+        cond, then, *rest = node.children
+        self.hooks.if_stmt(node, scope)
+        self.cond(cond, scope)
+        after = self.body(then, scope.child())
+        branches = [after]
+        if rest:
+            other = rest[0]
+            after2 = self.body(other, scope.child()) if other.kind == "body" else self.stmt(
+                other, scope.child())
+            branches.append(after2)
+            after = Scope(after.bound & after2.bound, scope.in_effect, scope.in_box,
+                          scope.in_match, scope.prerequisite)
+        return _may_draw_ps(scope.child(*(after.bound & scope.bound)), branches)
+
+    def s_choose_one(self, node: Node, scope: Scope) -> Scope:
+        labels: dict[str, Span] = {}
+        branches = []
+        for option in node.nodes("option"):
+            label = _strings(option)[0]
+            if key(label.text) in labels:
+                self.r.report("E405", f"option \"{label.text}\" is given twice", label.span)
+            labels[key(label.text)] = label.span
+            guard = option.first("option_if")
+            if guard:
+                self.cond(guard.children[0], scope)
+            branches.append(self.body(option.nodes("body")[0], scope.child()))
+        if len(labels) < 2:
+            self.r.report("E205", "'chooses one' needs at least two options", node.span)
+        return _may_draw_ps(scope, branches)
+
+    def s_for_each(self, node: Node, scope: Scope) -> Scope:
+        target, body = node.children
+        inner = target.children[0]
+        if inner.kind == "country_desc":
+            self.country_desc(inner, scope)
+            after = self.body(body, scope.child("this_country"))
+        else:
+            self.spaces(inner, scope)
+            after = self.body(body, scope.child("this_space"))
+        return _may_draw_ps(scope, [after])
+
+    def s_lasting(self, node: Node, scope: Scope) -> Scope:
+        duration, rules = node.children
+        if duration.kind == "until_ps_end":
+            self.ps_where(duration.children[0], scope)
+        if duration.kind == "for_uses":
+            self._range(duration.ints()[0], 1, 20, "number of uses")
+        self.rules(rules, scope.child(in_effect=True))
+        return scope
+
+    def s_trigger(self, node: Node, scope: Scope) -> Scope:
+        when = node.children[0]
+        if when.kind in REPEATING and not scope.in_effect:
+            self.r.report("E207", "a repeating trigger needs a duration", when.span,
+                          "put it inside e.g. 'for the rest of the turn { ... }' or "
+                          "'until cancelled { ... }'")
+        self.trigger(node, scope)
+        return scope
+
+    def s_next_rule(self, node: Node, scope: Scope) -> Scope:
+        self.check_rule(node, scope)
+        return scope
+
+    def s_roll_off(self, node: Node, scope: Scope) -> Scope:
+        best_of, expr = node.children
+        if best_of < 1 or best_of % 2 == 0:
+            self.r.report("E301", f"best of {best_of}: must be an odd number", best_of.span)
+        self.expr(expr, scope.child("roller"))
+        return scope.child("roll_off")
+
+    def s_score(self, node: Node, scope: Scope) -> Scope:
+        self.countries(node.children[0], scope, single=True)
+        return scope
+
+    def s_cancel(self, node: Node, scope: Scope) -> Scope:
+        for name in _strings(node.children[0]):
+            self.card_name(name)
+        return scope
+
+    def s_end_effect(self, node: Node, scope: Scope) -> Scope:
+        if not scope.in_effect:
+            self.r.report("E208", "'end this effect' is only meaningful inside a lasting "
+                          "effect or trigger", node.span)
+        return scope
+
+    def s_eliminate(self, node: Node, scope: Scope) -> Scope:
+        self.one_space(node.children[0], scope)
+        return scope
+
+    def s_succeed(self, node: Node, scope: Scope) -> Scope:
+        if scope.in_box:
+            self.r.report("E209", "a Tiananmen box is no event: 'this event succeeds' means "
+                          "nothing here", node.span)
+        return scope
+
+    def s_bar_suit(self, node: Node, scope: Scope) -> Scope:
+        if not scope.in_match:
+            self.r.report("E210", "only a Power Struggle card played to match an attack "
+                          "knows the attacked suit", node.span,
+                          "write it under 'when played to match:' (rule 8.3.2)")
+        return scope
+
+    # ------------------------------------------------------------- actions
+    def s_action(self, node: Node, scope: Scope) -> Scope:
+        """An action: what every verb shares, then its own checks by its kind
+        (a ``v_`` method, given the verb, the action and the scope, which
+        returns the scope after it; a verb with nothing of its own has none)."""
         verb = node.children[-1]
-        optional = _optional(node)
         kind = verb.kind
-        out = scope
         if self._owner_refs:
             for ref in (n for n in node.walk() if n.kind == "owner_of"):
                 self.card_ref(ref.children[0], scope)
         if kind in AMOUNTS:
             self.amount(verb.children[0], scope, allowed=AMOUNTS[kind])
-        if kind in ("place", "remove", "replace", "move"):
-            owners = verb.nodes("owner")
-            if kind == "replace" and len(owners) < 2:
-                self.r.report("E201", "'replaces' needs whose SP go and whose come: e.g. "
-                              "'replaces 1 democrat SP with communist SP in ...'", verb.span)
-            for spaces in verb.nodes("spaces"):
-                self.spaces(spaces, scope)
-            cap = verb.first("cap")
-            if cap:
-                self._range(cap.ints()[0], 1, 20, "per-space limit")
-        elif kind == "place_enough":
-            self.spaces(verb.nodes("spaces")[0], scope)
-        elif kind == "checks":
-            where = verb.first("check_where")
-            if where:
-                self.spaces(where.children[0], scope)
-            self.ops_value(verb.first("ops_of", "ops_fixed", "ops_expr"), scope)
-            for bonus in verb.nodes("check_bonus"):
-                self._range(bonus.ints()[0], -6, 6, "modifier")
-        elif kind == "operations":
-            self.ops_value(verb.first("ops_of", "ops_fixed", "ops_expr"), scope)
-            where = verb.first("spaces")
-            if where:
-                self.spaces(where, scope)
-        elif kind == "ussr":
-            name = _strings(verb)[0]
-            if key(name.text) not in self.names.ussr:
-                self.r.report("E105", f"unknown U.S.S.R. track box \"{name.text}\"", name.span,
-                              did_you_mean(name.text, [p["name"] for p in
-                                                       self.names.data.ussr_track]))
-        elif kind == "tiananmen_advance":
-            self._range(verb.ints()[0], 1, 8, "number of boxes")
-        elif kind == "power_struggle":
-            self.countries(verb.children[0], scope, single=True)
-            if "ps_hands" in scope.bound:
-                self.r.report("E201", f"{self._what} holds a power struggle during another: "
-                              "all the Power Struggle cards are in play then (8.1.1, ruling "
-                              "R56)", node.span,
-                              "hold it after this one: 'after the next power struggle: ...'")
-            out = scope.child("power_struggle")  # binds the country of the power struggle
-        elif kind == "draw_cards":
-            out = scope.child("drawn")
-            out.bound.discard("drawn_ps")
-        elif kind in ("discard", "reveal", "take", "give", "set_aside", "choose_card",
-                      "play_ops_from"):
-            cards = verb.nodes("cards", "cards_of_pool")[0]
-            self.cards(cards, scope, discard=kind == "discard")
-            out = scope.child({"discard": "discard", "reveal": "revealed", "take": "take",
-                               "give": "give", "choose_card": "choose_card"}.get(kind, kind))
-        elif kind in ("draw_ps", "take_ps", "discard_ps", "reveal_ps"):
-            if "ps_hands" not in scope.bound:
-                self.r.report("E201", f"{self._what} acts on Power Struggle cards where no power "
-                              "struggle is being fought: they are in the players' hands only "
-                              "then (8.1.1, ruling R57)", node.span, "write it in a wild card's "
-                              "play, or at a power struggle's deal ('at the next power struggle, "
-                              "after the deal: ...')")
-            if kind == "draw_ps":
-                out = scope.child("drawn", "drawn_ps")
-        elif kind in ("play_event", "play_ops"):
-            ref = verb.children[0]
-            self.card_ref(ref, scope)
-            # Played for its Ops, a card may have its event happen too; its
-            # event never plays it again (ruling R55).
-            if ref.kind == "this_card" and not scope.in_box and not (
-                    self._on_ops and kind == "play_event"):
-                self.r.report("E201", f"{self._what} plays itself: it is already being played, "
-                              "so this would play it again without end (ruling R55)", node.span,
-                              "play another card: e.g. 'the chosen card'")
-        elif kind == "choose_space":
-            self.spaces(verb.children[0], scope)
-            out = scope.child("chosen_space")
-        elif kind == "choose_country":
-            self.country_desc(verb.children[0], scope)
-            out = scope.child("chosen_country")
-        elif kind == "roll":
-            for mod in verb.children:
-                self.expr(mod.children[0], scope)
-            out = scope.child("roll", "roll_unmodified" if not verb.children else "roll")
-            if verb.children:
-                out.bound.discard("roll_unmodified")
+        method: Callable[[Node, Node, Scope], Scope] | None = getattr(self, "v_" + kind, None)
+        out = scope if method is None else method(verb, node, scope)
         if scope.in_box and any(c.kind == "this_card" for c in verb.walk()):
-            self.r.report("E201", "a Tiananmen box has no card: 'this card' means nothing here",
+            self.r.report("E209", "a Tiananmen box has no card: 'this card' means nothing here",
                           verb.span)
-        return out.child("may") if optional else out
+        return out.child("may") if optional(node) else out
+
+    def v_place(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        """Placing, removing, replacing or moving SPs."""
+        if verb.kind == "replace" and len(verb.nodes("owner")) < 2:
+            self.r.report("E204", "'replaces' needs whose SP go and whose come: e.g. "
+                          "'replaces 1 democrat SP with communist SP in ...'", verb.span)
+        for spaces in verb.nodes("spaces"):
+            self.spaces(spaces, scope)
+        cap = verb.first("cap")
+        if cap:
+            self._range(cap.ints()[0], 1, 20, "per-space limit")
+        return scope
+
+    v_remove = v_replace = v_move = v_place
+
+    def v_place_enough(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        self.spaces(verb.nodes("spaces")[0], scope)
+        return scope
+
+    def v_checks(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        where = verb.first("check_where")
+        if where:
+            self.spaces(where.children[0], scope)
+        self.ops_value(verb.nodes("ops_of", "ops_fixed", "ops_expr")[0], scope)
+        for bonus in verb.nodes("check_bonus"):
+            self._range(bonus.ints()[0], -6, 6, "modifier")
+        return scope
+
+    def v_operations(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        self.ops_value(verb.nodes("ops_of", "ops_fixed", "ops_expr")[0], scope)
+        where = verb.first("spaces")
+        if where:
+            self.spaces(where, scope)
+        return scope
+
+    def v_ussr(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        name = _strings(verb)[0]
+        if key(name.text) not in self.names.ussr:
+            self.r.report("E105", f"unknown U.S.S.R. track box \"{name.text}\"", name.span,
+                          did_you_mean(name.text, [p["name"] for p in
+                                                   self.names.data.ussr_track]))
+        return scope
+
+    def v_tiananmen_advance(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        self._range(verb.ints()[0], 1, 8, "number of boxes")
+        return scope
+
+    def v_power_struggle(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        self.countries(verb.children[0], scope, single=True)
+        if "ps_hands" in scope.bound:
+            self.r.report("E215", f"{self._what} holds a power struggle during another: "
+                          "all the Power Struggle cards are in play then (8.1.1, ruling "
+                          "R56)", node.span,
+                          "hold it after this one: 'after the next power struggle: ...'")
+        return scope.child("power_struggle")  # binds the country of the power struggle
+
+    def v_draw_cards(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        out = scope.child("drawn")
+        out.bound.discard("drawn_ps")
+        return out
+
+    def v_discard(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        """A verb that acts on strategy cards, and binds what it acted on."""
+        kind = verb.kind
+        cards = verb.nodes("cards", "cards_of_pool")[0]
+        self.cards(cards, scope, discard=kind == "discard")
+        return scope.child({"discard": "discard", "reveal": "revealed", "take": "take",
+                            "give": "give", "choose_card": "choose_card"}.get(kind, kind))
+
+    v_reveal = v_take = v_give = v_set_aside = v_choose_card = v_play_ops_from = v_discard
+
+    def v_draw_ps(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        """A verb that acts on Power Struggle cards (ruling R57)."""
+        if "ps_hands" not in scope.bound:
+            self.r.report("E213", f"{self._what} acts on Power Struggle cards where no power "
+                          "struggle is being fought: they are in the players' hands only "
+                          "then (8.1.1, ruling R57)", node.span, "write it in a wild card's "
+                          "play, or at a power struggle's deal ('at the next power struggle, "
+                          "after the deal: ...')")
+        return scope.child("drawn", "drawn_ps") if verb.kind == "draw_ps" else scope
+
+    v_take_ps = v_discard_ps = v_reveal_ps = v_draw_ps
+
+    def v_play_event(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        ref = verb.children[0]
+        self.card_ref(ref, scope)
+        # Played for its Ops, a card may have its event happen too; its
+        # event never plays it again (ruling R55).
+        if ref.kind == "this_card" and not scope.in_box and not (
+                self._on_ops and verb.kind == "play_event"):
+            self.r.report("E212", f"{self._what} plays itself: it is already being played, "
+                          "so this would play it again without end (ruling R55)", node.span,
+                          "play another card: e.g. 'the chosen card'")
+        return scope
+
+    v_play_ops = v_play_event
+
+    def v_choose_space(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        self.spaces(verb.children[0], scope)
+        return scope.child("chosen_space")
+
+    def v_choose_country(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        self.country_desc(verb.children[0], scope)
+        return scope.child("chosen_country")
+
+    def v_roll(self, verb: Node, node: Node, scope: Scope) -> Scope:
+        for mod in verb.children:
+            self.expr(mod.children[0], scope)
+        out = scope.child("roll", "roll_unmodified" if not verb.children else "roll")
+        if verb.children:
+            out.bound.discard("roll_unmodified")
+        return out
 
     # ------------------------------------------------------------- lasting rules, triggers
     def rules(self, node: Node, scope: Scope) -> None:
@@ -666,16 +618,7 @@ class Checker:
         np = node.children[-1]
         self.space_np(np, scope)
         if np.kind == "sel_desc":
-            sel = _static_sel(self, np)
-            if sel is not None and not self.names.static_spaces(sel):
-                wider = {k: v for k, v in sel.items() if k != "except"}
-                if "except" in sel and self.names.static_spaces(wider):
-                    cut = np.first("f_except")
-                    self.r.report("W501", f"'except {' and '.join(sel['except'])}' leaves no space "
-                                  "this description matches, so this never acts", cut.span)
-                else:
-                    self.r.report("W501", "no space on the map matches this description, so "
-                                  "this never acts", np.span)
+            self.hooks.description(np)
 
     def one_space(self, node: Node, scope: Scope) -> None:
         self.space_np(node, scope)
@@ -720,7 +663,7 @@ class Checker:
                 self.country_name(name)
             if single and (len(names) > 1 or any(
                     key(n.text) in self.names.regions for n in names)):
-                self.r.report("E201", "name one country here", node.span)
+                self.r.report("E203", "name one country here", node.span)
         elif kind == "cty_chosen":
             self._needs(scope, "chosen_country", node.span, "'the chosen country' needs an "
                         "earlier 'chooses a country ...'")
@@ -756,11 +699,11 @@ class Checker:
                     f"'{'draws' if pool.kind == 'drawn' else 'reveals'} ...'")
 
     def _strategy_drawn(self, pool: Node, scope: Scope) -> None:
-        """E201: drawn Power Struggle cards are only discarded (all, or some
+        """E214: drawn Power Struggle cards are only discarded (all, or some
         the player picks) or counted by name; strategy-card filters and verbs
         mean nothing for them (ruling R57)."""
         if "drawn_ps" in scope.bound:
-            self.r.report("E201", "the drawn cards are Power Struggle cards: they can only be "
+            self.r.report("E214", "the drawn cards are Power Struggle cards: they can only be "
                           "discarded, or counted by name", pool.span,
                           "e.g. 'discards all of the drawn cards', 'the number of \"Rally in "
                           "the Square\" cards among the drawn cards'")
@@ -768,7 +711,7 @@ class Checker:
     def card_ref(self, node: Node, scope: Scope) -> None:
         if node.kind == "this_card":
             if scope.in_box:
-                self.r.report("E201", "a Tiananmen box has no card: 'this card' means nothing "
+                self.r.report("E209", "a Tiananmen box has no card: 'this card' means nothing "
                               "here", node.span)
             return
         word = node.children[0].kind
@@ -783,7 +726,7 @@ class Checker:
         if kind not in allowed:
             words = {"amt_up_to": "'up to'", "amt_all": "'all'", "amt_any": "'any number of'",
                      "amt_table": "a table", "amt_expr": "an expression"}
-            self.r.report("E201", f"{words.get(kind, 'this amount')} is not an amount here",
+            self.r.report("E202", f"{words.get(kind, 'this amount')} is not an amount here",
                           node.span, "give a number")
         if kind in ("amt_int", "amt_up_to"):
             self._range(node.ints()[0], 1, 20, "amount")
@@ -837,7 +780,7 @@ class Checker:
         for n in node.walk():
             if n.kind in ("the_roll", "cond_did", "cond_card", "cond_won_roll_off",
                           "cond_cards_exist", "count_pool", "owner_of"):
-                self.r.report("E201", "a prerequisite can only test the game state (events, "
+                self.r.report("E211", "a prerequisite can only test the game state (events, "
                               "Power, control, VP, turn, Tiananmen track)", n.span)
                 return
         self.cond(node, Scope(prerequisite=True))
@@ -863,9 +806,7 @@ class Checker:
             self.expr(left, scope)
             for part in comparison.nodes():
                 self.expr(part, scope)
-            for subject, universe, never in self._subjects(scope):
-                if left.kind == "the_" + subject and _hits(node, subject, universe) == set():
-                    self.r.report("W501", never, comparison.span)
+            self.hooks.comparison(node, scope)
         elif kind == "cond_cards_exist":
             pool = node.nodes("drawn", "revealed")[0]
             self.pool(pool, scope)
@@ -883,60 +824,6 @@ class Checker:
                         "write '... may ...' before it")
         elif kind == "cond_won_roll_off":
             self._needs(scope, "roll_off", node.span, "needs an earlier 'roll off between ...'")
-
-    def _otherwise(self, body: Span) -> Span:
-        """The 'otherwise' before a body (the tree keeps no keywords), looked
-        for back from the body over a few lines; the body itself if not found."""
-        for line in range(body.line, max(0, body.line - 3), -1):
-            text = self.r.line(body.path, line)
-            end = body.col - 1 if line == body.line else len(text)
-            col = text.rfind("otherwise", 0, end)
-            if col >= 0:
-                return Span(body.path, line, col + 1, line, col + 1 + len("otherwise"))
-        return body
-
-    def _subjects(self, scope: Scope) -> list[tuple[str, range, str]]:
-        """What conditions may be checked against: an unmodified die roll
-        (1-6) and the turn (1-10; a prerequisite's turns are E404's)."""
-        found = []
-        if "roll_unmodified" in scope.bound:
-            found.append(("roll", range(1, 7), "a die shows 1 to 6, so this condition never "
-                          "holds"))
-        if not scope.prerequisite:
-            turns = self.names.data.turns
-            found.append(("turn", range(1, turns + 1), f"the game lasts turns 1 to {turns}, "
-                          "so this condition never holds"))
-        return found
-
-    def _branches(self, node: Node, scope: Scope) -> None:
-        """W506: a branch of an 'if ... otherwise if ... otherwise' chain that
-        can never run, because the conditions before it already take every
-        die result or turn it could see."""
-        conds: list[Node] = []
-        last: Node | None = None
-        while True:
-            cond, _, *rest = node.children
-            conds.append(cond)
-            if not rest or rest[0].kind != "if_stmt":
-                last = rest[0] if rest else None
-                break
-            node = rest[0]
-            self._chained.add(id(node))
-        for subject, universe, _ in self._subjects(scope):
-            left = set(universe)
-            for cond in conds:
-                hits = _hits(cond, subject, universe)
-                if hits is None:
-                    break
-                if hits and not hits & left:
-                    self.r.report("W506", "this branch never runs: the conditions before it "
-                                  f"already take every {_WHAT[subject]} it tests", cond.span)
-                left -= hits
-            else:
-                if last is not None and not left:
-                    self.r.report("W506", "'otherwise' never runs: the conditions before it "
-                                  f"hold for every {_WHAT[subject]}", self._otherwise(last.span),
-                                  "drop the last condition, or the 'otherwise'")
 
     # ------------------------------------------------------------- names
     def place_name(self, name: Name) -> None:
@@ -993,124 +880,13 @@ class Checker:
     # ------------------------------------------------------------- helpers
     def _needs(self, scope: Scope, what: str, span: Span, hint: str) -> None:
         if what not in scope.bound:
-            self.r.report("E201", _NEEDS_MSG[what], span, hint)
+            self.r.report("E206", _NEEDS_MSG[what], span, hint)
 
     def _range(self, value: int, lo: int, hi: int, what: str) -> None:
         if not lo <= value <= hi:
             span = getattr(value, "span", None)
             if span is not None:
                 self.r.report("E301", f"{what} {value} is out of range {lo} to {hi}", span)
-
-
-#: What a card's 'requires' clause asks, as :func:`requirements` gives it:
-#: the events it tests (card name, whether it must have occurred) and the E404
-#: findings (message, where) about turns on which it can never be met.
-Requirement = tuple[list[tuple[CardName, bool]], list[tuple[str, Span]]]
-
-
-def requirements(card: DeckCard, turns: int) -> list[Requirement]:
-    """What each of a written card's 'requires' clauses asks, in order: the
-    part of the cross-card checks that reads its tree (see :func:`check_deck`)."""
-    assert card.cdef is not None  # only written cards have clauses
-    return [(list(_required_events(clause.children[0], True)),
-             _turn_never(card, clause.children[0], turns))
-            for clause in card.cdef.all("requires")]
-
-
-def check_deck(cards: list[DeckCard], needed: dict[int, list[Requirement]],
-               reporter: Reporter) -> None:
-    """E404: prerequisites that can never be met (self-reference, cycles, turns);
-    ``needed`` holds the :func:`requirements` of each written card."""
-    by_number = {c.number: c for c in cards}
-    by_key = {key(c.name): c.number for c in cards}
-    needs: dict[int, list[tuple[int, CardName]]] = {}
-    for card in cards:
-        for events, never in needed.get(card.number, ()):
-            for name, positive in events:
-                other = by_key.get(key(name.text))
-                if other is None:
-                    continue
-                if positive:
-                    needs.setdefault(card.number, []).append((other, name))
-                    if other == card.number:
-                        reporter.report("E404", f"card {card.number} requires its own event",
-                                        name.span, "an event cannot occur before it is played")
-            for message, span in never:
-                reporter.report("E404", message, span)
-    loops = _cycles(needs)
-    for start, edges in needs.items():
-        for other, name in edges:
-            if other != start and loops.get(other) == loops.get(start, -1):
-                reporter.report("E404", f"\"{by_number[start].name}\" and \"{name.text}\" "
-                                "require each other, so neither can ever be played as an event",
-                                name.span, "break the cycle of 'requires event'")
-
-
-def _cycles(needs: dict[int, list[tuple[int, CardName]]]) -> dict[int, int]:
-    """The strongly connected component of each card in the 'requires event'
-    graph (Tarjan's algorithm, without recursion): two cards in the same one
-    require each other, directly or through others. Linear in the graph."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    component: dict[int, int] = {}
-    path: list[int] = []
-    for root in needs:
-        if root in index:
-            continue
-        index[root] = low[root] = len(index)
-        path.append(root)
-        todo = [(root, iter(needs.get(root, [])))]
-        while todo:
-            card, edges = todo[-1]
-            other = next((o for o, _ in edges if o not in component), None)
-            if other is not None and other not in index:
-                index[other] = low[other] = len(index)
-                path.append(other)
-                todo.append((other, iter(needs.get(other, []))))
-            elif other is not None:
-                low[card] = min(low[card], index[other])
-            else:
-                todo.pop()
-                if todo:
-                    low[todo[-1][0]] = min(low[todo[-1][0]], low[card])
-                if low[card] == index[card]:
-                    while True:
-                        member = path.pop()
-                        component[member] = card
-                        if member == card:
-                            break
-    return component
-
-
-def _required_events(node: Node, positive: bool) -> Iterable[tuple[CardName, bool]]:
-    """(card, whether it must have occurred) for each event test in a condition."""
-    if node.kind == "cond_not":
-        yield from _required_events(node.children[0], not positive)
-    elif node.kind == "cond_and":
-        for child in node.nodes():
-            yield from _required_events(child, positive)
-    elif node.kind == "cond_event":
-        yield _strings(node)[0], positive
-
-
-def _turn_never(card: DeckCard, cond: Node, turns: int) -> list[tuple[str, Span]]:
-    """E404 findings for 'requires the turn is ...' on no turn of the game, or
-    only on turns before the card's period joins the deck (rule 4.1)."""
-    first = FIRST_TURN.get(card.period or "", 1)
-    found = []
-    for n in cond.walk():
-        if n.kind != "cond_compare" or n.children[0].kind != "the_turn":
-            continue
-        hits = _hits(n, "turn", range(1, turns + 1))
-        if hits is None or any(t >= first for t in hits):
-            continue
-        if hits:
-            found.append((f"this {card.period} card joins the deck on turn {first} "
-                          f"(rule 4.1), so this prerequisite is never met", n.span))
-        else:
-            found.append((f"the game lasts turns 1 to {turns}, so this prerequisite "
-                          "is never met", n.span))
-    return found
 
 
 def _number(node: Node) -> Num:
@@ -1121,242 +897,6 @@ def _number(node: Node) -> Num:
     return n
 
 
-def _hits(cond: Node, subject: str, universe: range) -> set[int] | None:
-    """The values of ``subject`` (an unmodified die roll, the turn) for which
-    a condition holds; None when it tests anything else."""
-    kind = cond.kind
-    if kind == "cond_not":
-        inner = _hits(cond.children[0], subject, universe)
-        return None if inner is None else set(universe) - inner
-    if kind in ("cond_and", "cond_or"):
-        parts = [_hits(c, subject, universe) for c in cond.nodes()]
-        known = [part for part in parts if part is not None]
-        if len(known) < len(parts):
-            return None
-        found = known[0]
-        for part in known[1:]:
-            found = found & part if kind == "cond_and" else found | part
-        return found
-    if kind == "cond_period" and subject == "turn":
-        first = FIRST_TURN[cond.children[0].kind]
-        later = [t for t in FIRST_TURN.values() if t > first]
-        return {t for t in universe if first <= t < min(later, default=universe.stop)}
-    if kind != "cond_compare" or cond.children[0].kind != "the_" + subject:
-        return None
-    comparison = cond.children[1]
-    test = _COMPARE.get(comparison.kind)
-    if test is None:
-        return None
-    if comparison.kind in ("cmp_gt", "cmp_lt", "cmp_ge", "cmp_le"):
-        operand = comparison.children[0]
-        if operand.kind != "num":
-            return None
-        bounds = [operand.ints()[0]]
-    elif comparison.kind == "cmp_range" and len(comparison.children) == 1:
-        bounds = [int(x) for x in comparison.children[0].split("-")]
-    else:
-        bounds = list(comparison.children)
-    return {v for v in universe if test(v, *bounds)}
-
-
-#: How each comparison tests a value ("is 3 or more", "is 2-5", "is greater than 7"...).
-_COMPARE: dict[str, Callable[..., bool]] = {
-    "cmp_word": lambda v, n, word: v >= n if word.kind == "or_more" else v <= n,
-    "cmp_range": lambda v, lo, hi: lo <= v <= hi,
-    "cmp_eq": lambda v, n: v == n,
-    "cmp_gt": lambda v, n: v > n,
-    "cmp_lt": lambda v, n: v < n,
-    "cmp_ge": lambda v, n: v >= n,
-    "cmp_le": lambda v, n: v <= n,
-}
-_WHAT = {"roll": "die result (1-6)", "turn": "turn of the game"}
-
-
-def written_facts(cdef: CardDef) -> dict[str, Any]:
-    """The printed facts (rule 2.2) a card file writes, by StrategyCard field.
-    A flag (``removed after event``, ``lasting``, ``red title``) counts as
-    written only when present: its absence cannot say "not printed"."""
-    facts: dict[str, Any] = {"name": cdef.name}
-    period, side, ops = cdef.clause("period"), cdef.clause("side"), cdef.clause("ops")
-    if period:
-        facts["period"] = period.children[0].kind
-    if side:
-        facts["side"] = player(side.children[0])
-    if ops:
-        facts["ops"] = int(ops.ints()[0])
-    elif cdef.clause("no_ops"):
-        facts["ops"] = None
-    for field_name, kind in _FLAGS.items():
-        if cdef.clause(kind):
-            facts[field_name] = True
-    return facts
-
-
-def card_facts(cdef: CardDef, printed: StrategyCard | None, names: Names) -> StrategyCard:
-    """A card's printed facts: what its file writes, the rest from strategy.yaml
-    (``printed``). A new mod card (``printed`` None) must write them all;
-    what it leaves out is empty here and an E401 from the checker. A Scoring
-    card's country is the one its event holds its power struggle in."""
-    written = written_facts(cdef)
-    if printed is not None:
-        facts = replace(printed, **written)
-    else:
-        facts = StrategyCard(number=cdef.number, name=cdef.name,
-                             period=written.get("period", ""), side=written.get("side", ""),
-                             ops=written.get("ops"),
-                             **{flag: written.get(flag, False) for flag in _FLAGS})
-    return replace(facts, scores=_scored(cdef, facts, printed, names))
-
-
-def _scored(cdef: CardDef, facts: StrategyCard, printed: StrategyCard | None,
-            names: Names) -> str | None:
-    """Ruling R54: the country a Scoring card scores, which its event names
-    in the power struggle it holds (8.0); a printed Scoring card whose file
-    writes no event keeps strategy.yaml's. None when there is none."""
-    if facts.side != "scoring":
-        return None
-    if cdef.clause("event") is None:
-        return printed.scores if printed is not None else None
-    struggles = scoring_struggles(cdef)
-    return _struggle_country(struggles[0], names) if struggles else None
-
-
-def scoring_struggles(cdef: CardDef) -> list[Node]:
-    """The statements at the top level of a card's event that hold a power
-    struggle: a Scoring card's must be one, held every time, in one named
-    country (8.0, ruling R54)."""
-    event = cdef.clause("event")
-    if event is None:
-        return []
-    return [s for s in event.children[0].nodes("action")
-            if s.children[-1].kind == "power_struggle"]
-
-
-def _struggle_country(stmt: Node, names: Names) -> str | None:
-    """The one country a 'hold a power struggle' statement names, when it
-    is held every time ('may' is not) in that country."""
-    where = _struggle_where(stmt)
-    if _optional(stmt) or where.kind != "cty_names":
-        return None
-    found = [names.resolve_place(n.text) for n in _names(where)]
-    if len(found) != 1 or found[0] is None or found[0][0] != "country":
-        return None
-    return found[0][1]
-
-
-def _struggle_where(stmt: Node) -> Node:
-    """Where a 'hold a power struggle' statement holds it: names, 'the
-    chosen country', a description..."""
-    where = stmt.children[-1].children[0]
-    return where.children[0] if where.kind == "countries" else where
-
-
-def _optional(action: Node) -> bool:
-    """Whether an action is a 'may'."""
-    return any(c.kind == "may" for c in action.children[:-1])
-
-
-def _event_side(facts: StrategyCard) -> str | None:
-    """'democrat' or 'communist' for a card whose event belongs to a side."""
-    return facts.side if facts.side in _OPPONENT else None
-
-
-def _clause_or_head(cdef: CardDef, *kinds: str) -> Span:
-    """Where a finding about a printed fact points: the clause that writes it,
-    else the card's header (the name, or a fact taken from strategy.yaml)."""
-    clause = next((c for c in cdef.clauses if c.kind in kinds), None)
-    return clause.span if clause else _head(cdef)
-
-
-#: StrategyCard flag -> the clause that sets it.
-_FLAGS = {"removed": "removed", "lasting": "lasting_flag", "red_title": "red_title"}
-#: StrategyCard field -> the clauses that write it (the name is in the header).
-_FACT_CLAUSES = {"name": (), "period": ("period",), "side": ("side",), "ops": ("ops", "no_ops"),
-                 **{flag: (kind,) for flag, kind in _FLAGS.items()}}
-
-_OPPONENT = {"democrat": "communist", "communist": "democrat"}
-_SIDE_WORDS = {side: re.compile(rf"\b({side}s?|{side}ic|own|your)\b", re.I) for side in _OPPONENT}
-
-
-def _as_side(who: str, side: str) -> str:
-    """A player phrase as a side, in an event carried out by ``side``."""
-    return {"you": side, "opponent": _OPPONENT[side]}.get(who, who)
-
-
-def _actor(action: Node, side: str) -> str:
-    """Who carries out an action of a ``side`` card's event ('he' is left as is)."""
-    who = next((player(c) for c in action.children[:-1] if c.kind != "may"), "you")
-    return _as_side(who, side)
-
-
-def _gains(verb: Node, actor: str, side: str) -> bool:
-    """Whether an action is to its actor's gain: his SPs, VP, checks, Ops, cards."""
-    if verb.kind in ("place", "place_enough", "remove", "replace"):
-        owners = [_as_side(player(o), side) for o in verb.nodes("owner")]
-        if verb.kind == "remove":
-            return not owners or owners[0] != actor
-        if verb.kind == "replace":
-            return bool(owners) and owners[-1] == actor
-        return not owners or owners[0] == actor
-    return verb.kind in ("checks", "operations", "gain_vp", "draw_cards", "take", "play_event",
-                         "play_ops", "play_ops_from", "tiananmen_advance")
-
-
-def _static_sel(checker: Checker, np: Node) -> dict | None:
-    """The map-fixed part of a description, when its names all resolve."""
-    sel: dict = {}
-    for part in np.children:
-        if part.kind == "space_types":
-            types = [checker.names.types.get(key(n.text)) for n in _names(part)]
-            if None in types:
-                return None
-            sel["types"] = types
-        elif part.kind == "battleground":
-            sel["battleground"] = True
-        elif part.kind == "non_battleground":
-            sel["battleground"] = False
-        elif part.kind == "f_except":
-            spaces = [checker.names.spaces.get(key(n.text)) for n in _names(part)]
-            if None in spaces:
-                return None
-            sel["except"] = spaces
-        elif part.kind == "f_adjacent" and part.children[0].kind == "sel_names":
-            found = [checker.names.resolve_place(n.text) for n in _names(part.children[0])]
-            if len(found) == 1 and found[0] is not None and found[0][0] == "space":
-                sel["adjacent"] = found[0][1]
-        elif part.kind == "space_loc":
-            where = part.children[0]
-            where = where.children[0] if where.kind == "countries" else where
-            if where.kind != "cty_names":
-                continue
-            loc: dict = {}
-            for name in _names(where):
-                place = checker.names.resolve_place(name.text)
-                if place is None or place[0] == "space":
-                    return None
-                loc.setdefault("countries" if place[0] == "country" else "regions", []).append(
-                    place[1])
-            sel["in"] = loc
-    return sel
-
-
-def _persists(node: Node) -> bool:
-    """Whether a statement leaves an effect in play after its action round."""
-    kind = node.kind
-    if kind == "lasting":
-        return node.children[0].kind != "until_round_end"
-    if kind == "trigger":
-        return node.children[0].kind != "at_end_of_this_round"
-    if kind == "action":
-        return node.children[-1].kind in ("set_aside", "end_game")
-    return kind in ("next_rule", "eliminate")
-
-
-def _head(item: CardDef | BoxDef | PsCardDef) -> Span:
-    """Where a finding about a whole card points: its header line."""
-    return item.head or item.span
-
-
 def _may_draw_ps(scope: Scope, bodies: list[Scope]) -> Scope:
     """The scope after a statement with bodies: 'the drawn cards' may be
     Power Struggle cards after it if they may be at the end of one body
@@ -1364,12 +904,6 @@ def _may_draw_ps(scope: Scope, bodies: list[Scope]) -> Scope:
     if any("drawn_ps" in body.bound for body in bodies):
         return scope.child("drawn", "drawn_ps")
     return scope
-
-
-def _keyword(node: Node, word: str) -> Span:
-    """The keyword that starts a clause, for a finding about the clause as a whole."""
-    at = node.span
-    return Span(at.path, at.line, at.col, at.line, at.col + len(word))
 
 
 def _names(node: Node) -> list[Name]:
@@ -1382,11 +916,6 @@ def _strings(node: Node) -> list[CardName]:
 
 def _signed(node: Node) -> list[int]:
     return [v for v in node.ints() if isinstance(v, Signed)]
-
-
-def _clause_word(kind: str) -> str:
-    return {"removed": "removed after event", "lasting_flag": "lasting",
-            "red_title": "red title", "on_ops": "when played for operations"}.get(kind, kind)
 
 
 _META_HINT = {

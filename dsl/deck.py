@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dof.dsl.ast import BoxDef, CardDef, PsCardDef, SourceFile, player
-from dof.dsl.checker import Checker, DeckCard, Requirement, card_facts, check_deck, requirements
+from dof.dsl.checker import Checker
 from dof.dsl.compiler import Compiler
 from dof.dsl.diagnostics import Diagnostic, Reporter, Span
+from dof.dsl.facts import card_facts
+from dof.dsl.lints import Lints
 from dof.dsl.names import Names, default_names
 from dof.dsl.parser import (
     empty_file,
@@ -33,7 +35,6 @@ from dof.dsl.pieces import Piece, Workers, shares
 from dof.engine.data.files import CARDS, read_limited
 from dof.engine.data.records import GameData, StrategyCard
 from dof.engine.data.terms import key
-from dof.engine.data.vocabulary import Op
 from dof.engine.data.yaml_lines import DataError
 
 if TYPE_CHECKING:
@@ -382,11 +383,12 @@ def work_items(found: dict[str, dict]) -> list[Item]:
 class Built:
     """What checking and compiling one definition gave: its findings in the
     order made, what it compiled to (a CompiledCard, a CompiledBox, a wild
-    card's plays) and, for a card, what its 'requires' clauses ask."""
+    card's plays) and, for a card, what the deck-wide lints gathered of it
+    by code (None where gathering failed)."""
 
     diagnostics: list[Diagnostic]
     result: Any
-    needs: list[Requirement] | None = None
+    gathered: dict[str, Any] = field(default_factory=dict)
     questions: dict[str, str] = field(default_factory=dict)
 
 
@@ -397,7 +399,8 @@ def build_items(names: Names, deck_names: dict[str, int], titles: list[str],
     several processes and put together in order by :func:`assemble`."""
     work = reporter.clone()
     printed = names.data.cards
-    checker = Checker(names, work, deck_names, titles, printed)
+    lints = Lints(names, work)
+    checker = Checker(names, work, deck_names, titles, printed, lints)
     compiler = Compiler(names, deck_names)
     checks: dict[str, Callable[[Any], Any]] = {
         "cards": checker.card, "boxes": checker.box, "ps_cards": checker.ps_card}
@@ -409,96 +412,48 @@ def build_items(names: Names, deck_names: dict[str, int], titles: list[str],
         questions = compiler.reading(src.lines)
         ok = _guarded(work, item.span, partial(checks[kind], item))
         program = _guarded(work, item.span, partial(compiles[kind], item)) if ok else None
-        needs = None
+        gathered: dict[str, Any] = {}
         if kind == "cards":
             result: Any = _compiled_card(item, printed.get(item.number), src, program, names)
-            card = DeckCard(item.number, item.name, result.printed.period, item.span, item)
-            needs = _guarded(work, item.span, partial(requirements, card, names.data.turns))
+            gathered = {lint.code: _guarded(work, item.span,
+                                            partial(lint.gather, item, result.printed))
+                        for lint in lints.gathering}
         elif kind == "boxes":
             result = _compiled_box(item, src, program)
         else:
             result = program if isinstance(program, dict) else {}
-        out.append(Built(work.diagnostics[before:], result, needs, questions))
+        out.append(Built(work.diagnostics[before:], result, gathered, questions))
     return out
 
 
 def assemble(names: Names, items: list[Item], built: list[Built], reporter: Reporter) -> Deck:
     """The deck from each item's :class:`Built`, findings in the order of
-    ``items``, then the checks of the deck as a whole (E404)."""
+    ``items``, then the lints of the deck as a whole (E404, E004)."""
     printed = names.data.cards
     defined = {item.number for kind, item, _ in items if kind == "cards"}
     out_cards: dict[int, CompiledCard] = {
         n: _unwritten(c) for n, c in printed.items() if n not in defined}
     out_boxes: dict[int, CompiledBox] = {}
     out_ps: dict[str, dict[str, list]] = {}
-    needed: dict[int, list[Requirement]] = {}
+    lints = Lints(names, reporter)
+    gathered: dict[str, dict[int, Any]] = {lint.code: {} for lint in lints.lints}
     questions: dict[str, str] = {}
     for (kind, item, _), done in zip(items, built, strict=True):
         reporter.extend(done.diagnostics)
         questions.update(done.questions)
         if kind == "cards":
             out_cards[item.number] = done.result
-            if isinstance(done.needs, list):
-                needed[item.number] = done.needs
+            for code, value in done.gathered.items():
+                if value is not None:
+                    gathered[code][item.number] = value
         elif kind == "boxes":
             out_boxes[item.number] = done.result
         else:
             out_ps[item.name] = done.result
-    deck_cards = [DeckCard(n, c.printed.name, c.printed.period, Span(c.span or "", 1, 1))
-                  for n, c in out_cards.items()]
-    _guarded(reporter, Span("", 1, 1), lambda: check_deck(deck_cards, needed, reporter))
-    _guarded(reporter, Span("", 1, 1), lambda: check_chains(out_cards, reporter))
+    for lint in lints.deck_wide:
+        _guarded(reporter, Span("", 1, 1), partial(lint.deck, out_cards, gathered[lint.code]))
     return Deck(out_cards, out_boxes, reporter.sorted(), len(defined), len(out_boxes),
                 ps_cards=out_ps, questions=questions)
-
-
-#: The Python frames a chain of events may take, one playing the next: what
-#: the engine's stack holds (1000 frames) less what a game around them takes.
-CHAIN_FRAMES = 700
-#: The frames an event played by another takes, and each level of blocks
-#: inside it (measured: 5 and 2; a trigger's hook takes a few more).
-PLAY_FRAMES, LEVEL_FRAMES = 8, 2
-
-
-def check_chains(cards: dict[int, CompiledCard], reporter: Reporter) -> None:
-    """E004: each card whose event plays another card's event (ruling R55)
-    may be played inside the one before, as long as the piles hold such
-    cards; the engine follows the events one inside another, and so many
-    cards (or so deeply nested) would take more than its stack holds."""
-    cost = {n: PLAY_FRAMES + LEVEL_FRAMES * _depth([c.event, c.on_ops])
-            for n, c in cards.items() if c.written}
-    players = [n for n in cost if _plays([cards[n].event, cards[n].on_ops])]
-    frames = sum(cost[n] for n in players) + max(cost.values(), default=0)
-    if players and frames > CHAIN_FRAMES:
-        last = max(players)  # the deck's last: a mod's new card, if any
-        span = cards[last].span
-        assert span is not None  # a written card has its place
-        path, line, col = span.rsplit(":", 2)
-        reporter.report("E004", f"{len(players)} cards play other cards' events (card {last} "
-                        "among them): played one inside another, their events could nest "
-                        "deeper than dof can follow", Span(path, int(line), int(col)),
-                        "fewer cards that play another card's event, or fewer blocks nested "
-                        "in them")
-
-
-def _depth(value: Any) -> int:
-    """How deeply the operations of compiled programs nest (each list of
-    operations is a level)."""
-    if isinstance(value, dict):
-        return max((_depth(v) for v in value.values()), default=0)
-    if isinstance(value, list):
-        level = any(isinstance(v, dict) and "op" in v for v in value)
-        return level + max((_depth(v) for v in value), default=0)
-    return 0
-
-
-def _plays(value: Any) -> bool:
-    """Whether compiled programs play a card's event or Ops (which may be
-    another card's that plays one in turn)."""
-    if isinstance(value, dict):
-        return value.get("op") in (Op.PLAY_EVENT, Op.PLAY_OPS) or any(
-            _plays(v) for v in value.values())
-    return isinstance(value, list) and any(_plays(v) for v in value)
 
 
 def _guarded(reporter: Reporter, span: Span, work) -> Any:

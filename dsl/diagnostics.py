@@ -32,7 +32,23 @@ CODES: dict[str, str] = {
     "E103": "unknown country or region",
     "E104": "unknown space type",
     "E105": "unknown track box or power struggle card",
-    "E201": "wrong type or arity",
+    "E201": "wrong type (a name or value of another kind than expected)",
+    "E202": "an amount the verb cannot carry out",
+    "E203": "more than one country where one is named",
+    "E204": "'replaces' without whose SPs go and whose come",
+    "E205": "'chooses one' with fewer than two options",
+    "E206": "a reference to nothing before it",
+    "E207": "a repeating trigger with no duration",
+    "E208": "'end this effect' outside a lasting effect or trigger",
+    "E209": "a card's phrase in a Tiananmen box",
+    "E210": "the attacked suit outside a play to match",
+    "E211": "a prerequisite that tests more than the game state",
+    "E212": "a card that plays itself",
+    "E213": "Power Struggle cards where no power struggle is fought",
+    "E214": "drawn Power Struggle cards used as strategy cards",
+    "E215": "a power struggle held during another",
+    "E216": "a Scoring card's power struggle not held once, every time, in one country",
+    "E217": "an Ops value on a Scoring card, or none on another card",
     "E301": "value out of range",
     "E401": "missing metadata",
     "E402": "duplicate number",
@@ -62,6 +78,11 @@ CODES: dict[str, str] = {
     "W510": "a card's printed fact differs from strategy.yaml",
     "E900": "internal error (a bug in dof, reported instead of raised)",
 }
+
+
+def severity(code: str) -> str:
+    """'warning' for a W code (a '# dof: ignore' may silence it), else 'error'."""
+    return "warning" if code.startswith("W") else "error"
 
 
 #: Source lines longer than this are shown clipped around the error.
@@ -100,7 +121,7 @@ class Diagnostic:
 
     @property
     def severity(self) -> str:
-        return "warning" if self.code.startswith("W") else "error"
+        return severity(self.code)
 
     @property
     def is_error(self) -> bool:

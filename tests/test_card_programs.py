@@ -132,11 +132,11 @@ def test_a_scoring_card_that_holds_no_power_struggle_is_refused(tmp_path):
 def test_a_scoring_card_holds_one_power_struggle_every_time_in_a_named_country(tmp_path):
     maybe = BALTIC.replace("hold a power", "democrat may hold a power")
     assert findings(tmp_path, maybe) == [
-        '7:9 E201 card 111 "Baltic Scoring" is a Scoring card: its power struggle is held every '
+        '7:9 E216 card 111 "Baltic Scoring" is a Scoring card: its power struggle is held every '
         "time it is played, in one country its event names (8.0, ruling R54)"]
     twice = BALTIC.replace("score Poland", "hold a power struggle in Hungary")
     assert findings(tmp_path, twice) == [
-        '8:9 E201 card 111 "Baltic Scoring" is a Scoring card: it holds one power struggle, in '
+        '8:9 E216 card 111 "Baltic Scoring" is a Scoring card: it holds one power struggle, in '
         "its country (8.0, ruling R54)"]
 
 
@@ -153,13 +153,13 @@ def test_the_printed_scoring_cards_score_the_countries_of_strategy_yaml(data):
 # ------------------------------------------------------------ a card playing itself
 def test_a_card_that_plays_itself_is_refused(tmp_path):
     assert findings(tmp_path, card("democrat plays the event of this card")) == [
-        '5:9 E201 card 111 "Test Card" plays itself: it is already being played, so this would '
+        '5:9 E212 card 111 "Test Card" plays itself: it is already being played, so this would '
         "play it again without end (ruling R55)"]
     assert findings(tmp_path, card("for the rest of the turn {\n"
                                    "    at the start of each turn: you play this card for "
                                    "operations\n}", head="period early; side democrat; ops 2; "
                                    "lasting")) == [
-        '6:40 E201 card 111 "Test Card" plays itself: it is already being played, so this would '
+        '6:40 E212 card 111 "Test Card" plays itself: it is already being played, so this would '
         "play it again without end (ruling R55)"]
 
 
@@ -174,7 +174,7 @@ def test_a_card_played_for_operations_may_have_its_own_event_happen(tmp_path):
     assert game.state["vp"] == 1
     assert findings(tmp_path, text.replace("play the event of this card",
                                            "play this card for operations")) == [
-        '4:33 E201 card 111 "Test Card" plays itself: it is already being played, so this would '
+        '4:33 E212 card 111 "Test Card" plays itself: it is already being played, so this would '
         "play it again without end (ruling R55)"]
 
 
@@ -208,7 +208,7 @@ SCARE = '''power struggle card "Scare Tactics" {
 
 def test_a_wild_card_that_holds_a_power_struggle_is_refused(tmp_path):
     assert findings(tmp_path, SCARE) == [
-        '3:28 E201 power struggle card "Scare Tactics" holds a power struggle during another: '
+        '3:28 E215 power struggle card "Scare Tactics" holds a power struggle during another: '
         "all the Power Struggle cards are in play then (8.1.1, ruling R56)"]
 
 
@@ -216,7 +216,7 @@ def test_a_trigger_at_a_deal_that_holds_a_power_struggle_is_refused(tmp_path):
     assert findings(tmp_path, card("at the next power struggle, after the deal: hold a power "
                                    "struggle in Poland", head="period early; side democrat; "
                                    "ops 2; lasting")) == [
-        '5:53 E201 card 111 "Test Card" holds a power struggle during another: all the Power '
+        '5:53 E215 card 111 "Test Card" holds a power struggle during another: all the Power '
         "Struggle cards are in play then (8.1.1, ruling R56)"]
     assert findings(tmp_path, card("after the next power struggle: hold a power struggle in "
                                    "Hungary", head="period early; side democrat; ops 2; "
@@ -250,13 +250,13 @@ def test_power_struggle_cards_outside_a_power_struggle_are_refused(tmp_path):
     message = ('card 111 "Test Card" acts on Power Struggle cards where no power struggle is '
                "being fought: they are in the players' hands only then (8.1.1, ruling R57)")
     assert findings(tmp_path, card("democrat draws 2 power struggle cards")) == [
-        f"5:9 E201 {message}"]
+        f"5:9 E213 {message}"]
     assert findings(tmp_path, card("hold a power struggle in Poland\n"
                                    "democrat reveals his power struggle cards")) == [
-        f"6:9 E201 {message}"]
+        f"6:9 E213 {message}"]
     assert findings(tmp_path, card("after the next power struggle: opponent discards 1 random "
                                    "power struggle card", head="period early; side democrat; "
-                                   "ops 2; lasting")) == [f"5:40 E201 {message}"]
+                                   "ops 2; lasting")) == [f"5:40 E213 {message}"]
 
 
 def test_drawn_power_struggle_cards_are_only_discarded_or_counted(tmp_path):
@@ -264,7 +264,7 @@ def test_drawn_power_struggle_cards_are_only_discarded_or_counted(tmp_path):
     assert findings(tmp_path, card("at the next power struggle, after the deal {\n"
                                    "    democrat draws 2 power struggle cards\n"
                                    "    democrat reveals all of the drawn cards\n}", head)) == [
-        "7:41 E201 the drawn cards are Power Struggle cards: they can only be discarded, or "
+        "7:41 E214 the drawn cards are Power Struggle cards: they can only be discarded, or "
         "counted by name"]
     assert findings(tmp_path, card("at the next power struggle, after the deal {\n"
                                    "    democrat draws 2 power struggle cards\n"

@@ -123,19 +123,95 @@ move the U.S.S.R. marker to "Sajudiss"
     assert only(deck, "E105").hint == "did you mean 'Sajudis'?"
 
 
-@pytest.mark.parametrize("body, message", [
-    ("democrat places 1 SP in the chosen space", "'the chosen space' refers to no earlier choice"),
-    ("if he did: democrat gains 1 VP", "'did' refers to no earlier optional ('may') action"),
-    ("end this effect", "'end this effect' is only meaningful inside a lasting effect or trigger"),
-    ("at the end of each turn: democrat gains 1 VP", "a repeating trigger needs a duration"),
-    ("communist replaces 1 SP with communist SP in Gdansk",
+@pytest.mark.parametrize("body, code, message", [
+    ("democrat places 1 SP in the chosen space", "E206",
+     "'the chosen space' refers to no earlier choice"),
+    ("if he did: democrat gains 1 VP", "E206",
+     "'did' refers to no earlier optional ('may') action"),
+    ("end this effect", "E208",
+     "'end this effect' is only meaningful inside a lasting effect or trigger"),
+    ("at the end of each turn: democrat gains 1 VP", "E207",
+     "a repeating trigger needs a duration"),
+    ("communist replaces 1 SP with communist SP in Gdansk", "E204",
      "'replaces' needs whose SP go and whose come: e.g. 'replaces 1 democrat SP with "
      "communist SP in ...'"),
-    ("democrat places 1 SP in Worker", "'Worker' is a space type, not a space"),
-    ("hold a power struggle in Gdansk", "'Gdansk' is a space, not a country"),
+    ("democrat places 1 SP in Worker", "E201", "'Worker' is a space type, not a space"),
+    ("hold a power struggle in Gdansk", "E201", "'Gdansk' is a space, not a country"),
+    ("democrat gains up to 2 VP", "E202", "'up to' is not an amount here"),
+    ("hold a power struggle in Poland and Hungary", "E203", "name one country here"),
+    ('democrat chooses one {\n    option "VP": democrat gains 1 VP\n}', "E205",
+     "'chooses one' needs at least two options"),
+    ("democrat draws 2 power struggle cards", "E213",
+     'card 201 "Test Card" acts on Power Struggle cards where no power struggle is being '
+     "fought: they are in the players' hands only then (8.1.1, ruling R57)"),
 ])
-def test_e201_wrong_type_or_arity(tmp_path, body, message):
-    assert only(event(tmp_path, body), "E201").message == message
+def test_e2xx_wrong_type_or_arity_each_finding_with_its_code(tmp_path, body, code, message):
+    assert only(event(tmp_path, body), code).message == message
+
+
+BOX = '''tiananmen box 1 "Reformer Memorialized" / "Reformer Discredited" {
+    democrat needs 5; communist needs 6; summary "x"
+    award immediately { this event succeeds }
+}
+'''
+WILD = '''power struggle card "Tactic Fails" {
+    summary "x"
+    when played to attack: the attacked suit is barred for the rest of this power struggle
+}
+'''
+SCORING = '''card 111 "Baltic Scoring" {
+    period early; side scoring; ops 2
+    summary "x"
+    event {
+        democrat may hold a power struggle in Poland
+        score Poland
+    }
+}
+'''
+
+
+@pytest.mark.parametrize("text, code, at, message", [
+    (BOX, "E209", "3:25", "a Tiananmen box is no event: 'this event succeeds' means nothing here"),
+    (WILD, "E210", "3:28",
+     "only a Power Struggle card played to match an attack knows the attacked suit"),
+    (WILD.replace("the attacked suit is barred for the rest of this power struggle",
+                  "hold a power struggle in Poland"), "E215", "3:28",
+     'power struggle card "Tactic Fails" holds a power struggle during another: all the '
+     "Power Struggle cards are in play then (8.1.1, ruling R56)"),
+    (SCORING, "E216", "5:9",
+     'card 111 "Baltic Scoring" is a Scoring card: its power struggle is held every time it is '
+     "played, in one country its event names (8.0, ruling R54)"),
+    (SCORING, "E217", "2:33", "a Scoring card has no Ops value (rule 2.2.1)"),
+    (SCORING.replace("side scoring; ops 2", "side democrat; no ops"), "E217", "2:34",
+     "only Scoring cards have no Ops value (rule 2.2.1)"),
+    ('card 201 "Test Card" {\n    period early; side democrat; ops 2; summary "x"\n'
+     "    requires the roll is 6\n}\n", "E211", "3:14",
+     "a prerequisite can only test the game state (events, Power, control, VP, turn, "
+     "Tiananmen track)"),
+    ('card 201 "Test Card" {\n    period early; side democrat; ops 2; summary "x"\n'
+     "    event { democrat plays the event of this card }\n}\n", "E212", "3:13",
+     'card 201 "Test Card" plays itself: it is already being played, so this would play it '
+     "again without end (ruling R55)"),
+    ('card 201 "Test Card" {\n    period early; side democrat; ops 2; lasting; summary "x"\n'
+     "    event { at the next power struggle, after the deal {\n"
+     "        democrat draws 2 power struggle cards\n"
+     "        democrat reveals all of the drawn cards } }\n}\n", "E214", "5:37",
+     "the drawn cards are Power Struggle cards: they can only be discarded, or counted by name"),
+])
+def test_e2xx_in_boxes_wild_cards_scoring_cards_and_prerequisites(tmp_path, text, code, at,
+                                                                  message):
+    diag = only(deck_of(tmp_path, text), code)
+    assert (where(diag, tmp_path), diag.message) == (f"test.card:{at}", message)
+
+
+def test_every_e2xx_code_has_an_example_here():
+    """Each wrong-type-or-arity finding has its own code (E201 stood for them
+    all in dof 0.1.0), and each has an example in this file's tests."""
+    from dof.dsl.diagnostics import CODES
+
+    examples = set(re.findall(r'"(E2\d\d)"', Path(__file__).read_text(encoding="utf-8")))
+    assert sorted(c for c in CODES if c.startswith("E2")) == sorted(examples) == [
+        f"E2{n:02}" for n in range(1, 18)]
 
 
 def test_e301_out_of_range(tmp_path):

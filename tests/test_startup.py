@@ -110,16 +110,22 @@ def test_an_edited_mod_file_makes_a_new_deck(tmp_path, cache_dir, compiles):
     assert [call[1] for call in compiles] == [mod, mod]
 
 
-def test_a_deck_is_kept_for_the_code_of_every_folder_of_the_engine(monkeypatch):
-    """The deck's key hashes the card language and the engine, each folder
-    of it: a dof whose vocabulary or interpreter changed compiles anew."""
-    root = Path(cache.__file__).parent.parent
-    hashed: list[str] = []
-    monkeypatch.setattr(cache, "_add_file",
-                        lambda digest, path: hashed.append(path.relative_to(root).as_posix()))
-    cache.source_hash()
-    assert {"dsl/compiler.py", "dsl/effects.lark", "engine/data/vocabulary.py",
-            "engine/programs/events.py", "engine/rules/turn.py"} <= set(hashed)
+def test_an_edited_module_of_a_folder_of_dof_makes_new_decks(tmp_path, monkeypatch):
+    """A lint (dsl/lints/) or a rule (engine/rules/) changed is a new dof,
+    whose decks are built anew, as for a module at the top of dsl/."""
+    copies = {package: tmp_path / package for package in ("dof.dsl", "dof.engine")}
+    for package, copy in copies.items():
+        shutil.copytree(Path(str(cache.resources.files(package))), copy,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    real = cache.resources.files
+    monkeypatch.setattr(cache.resources, "files",
+                        lambda package: copies.get(package) or real(package))
+    hashes = [cache.source_hash()]
+    for edited in ("dof.dsl/deck.py", "dof.dsl/lints/never_acts.py", "dof.engine/rules/turn.py"):
+        with (tmp_path / edited).open("a", encoding="utf-8") as file:
+            file.write("# edited\n")
+        hashes.append(cache.source_hash())
+    assert len(set(hashes)) == 4
 
 
 def test_a_corrupt_entry_is_rebuilt(cache_dir, compiles):
