@@ -18,6 +18,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from dof.cli.located import MAX_DIGITS, YamlFile, shown
 from dof.dsl.diagnostics import did_you_mean
+from dof.engine.data.chance import NoDieLeft, ScriptedChance
 from dof.engine.data.terms import PERIODS, SIDES, key
 from dof.engine.game import Game
 from dof.engine.position import (
@@ -287,74 +288,87 @@ def build_state(f: YamlFile, spec: PositionSpec, data, seed: int) -> dict:
         raise f.problem(spec.node, "E604", f"impossible position: {exc}") from None
 
 
-def put_in_effect(f: YamlFile, spec: PositionSpec, game: Game) -> None:
+def put_in_effect(f: YamlFile, spec: PositionSpec, game: Game, chance: FileChance) -> None:
     """Run the position's ``in_effect`` events, then set its SPs, VP and
     tracks again: the position is the board as it stands after them."""
     st = game.state
     for play in spec.in_effect:
         st["deck"].remove(play.card)
         st["played"] = play.card
-        happened = run_scripted(f, game, play, run_event(game, play.card, play.by))
+        happened = run_scripted(f, game, play, run_event(game, play.card, play.by), chance)
         finish_card(game, play.card, happened)
     impose_tracks(game.state, spec.position)
 
 
 # ----------------------------------------------------------------- answers
-def run_scripted(f: YamlFile, game: Game, play: Play, gen: Generator,
+class FileChance(ScriptedChance):
+    """The game's chance as a scenario or position file scripts it: while a
+    play runs (:meth:`start`), the play's ``dice`` in order, or the seeded
+    dice when it gives none; every die of the script must be rolled (E614).
+    ``game`` is the game it serves, for a layout that reads the board."""
+
+    def __init__(self, f: YamlFile) -> None:
+        super().__init__()
+        self.f = f
+        self.game: Any = None
+        self.play: Play | None = None
+
+    def attach(self, game: Any) -> None:
+        super().attach(game)
+        self.game = game
+
+    def start(self, play: Play) -> None:
+        """Roll ``play``'s dice from now on."""
+        self.play = play
+        self.dice = None if play.dice is None else [value for value, _ in play.dice]
+
+    def die(self, who: str, why: str) -> int:
+        try:
+            return super().die(who, why)
+        except NoDieLeft as short:
+            assert self.play is not None and self.play.dice is not None  # dice are scripted
+            raise self.f.problem(self.play.node, "E614", str(short),
+                                 f"add a die to the play's dice: {len(self.play.dice)} "
+                                 "given") from None
+
+    def finish(self) -> None:
+        """The play is over: E614 for a die of its script never rolled; the
+        seeded dice roll again."""
+        left, self.dice = self.dice, None
+        if left and self.play is not None and self.play.dice is not None:
+            rolled = len(self.play.dice) - len(left)
+            raise self.f.problem(self.play.dice[rolled][1], "E614", "die not used: the play "
+                                 f"rolled {rolled} time(s)")
+
+
+def run_scripted(f: YamlFile, game: Game, play: Play, gen: Generator, chance: FileChance,
                  asked: list[Decision] | None = None) -> Any:
     """Run ``gen`` to its end answering each question from ``play``'s
-    script and rolling its dice; every answer and die must be used. A
-    mismatch is a FileProblem pointing at the answer, die or play."""
+    script and rolling its dice (``chance`` is the game's); every answer and
+    die must be used. A mismatch is a FileProblem pointing at the answer,
+    die or play."""
     answers = list(play.answers)
-    with scripted_dice(f, game, play):
-        value, first = None, True
-        while True:
-            try:
-                decision = next(gen) if first else gen.send(value)
-            except StopIteration as stop:
-                if answers:
-                    raise f.problem(answers[0][1], "E613", "answer not used: the play of "
-                                    f"{game.card_name(play.card)} ended before this answer "
-                                    "was needed") from None
-                return stop.value
-            first = False
-            if asked is not None:
-                asked.append(decision)
-            if not answers:
-                raise f.problem(play.answers_node or play.node, "E612",
-                                f"{describe(decision)}, but no answer is left in the script",
-                                offered(game, decision))
-            answer, node = answers.pop(0)
-            value = pick(f, game, decision, answer, node)
-
-
-class scripted_dice:  # noqa: N801 - used as a context manager, like a function
-    """While a play runs, its dice come from the script (when it has dice)."""
-
-    def __init__(self, f: YamlFile, game: Game, play: Play):
-        self.f, self.game, self.play = f, game, play
-        self.left = list(play.dice or [])
-
-    def __enter__(self) -> scripted_dice:
-        if self.play.dice is not None:
-            self.game.roll = self.roll
-        return self
-
-    def __exit__(self, kind, exc, tb) -> None:
-        self.game.__dict__.pop("roll", None)
-        if kind is None and self.left:
-            raise self.f.problem(self.left[0][1], "E614", "die not used: the play rolled "
-                                 f"{len(self.play.dice) - len(self.left)} time(s)")
-
-    def roll(self, who: str, why: str) -> int:
-        if not self.left:
-            raise self.f.problem(self.play.node, "E614", f"the {who} rolls a die ({why}) "
-                                 "but no die is left in the script",
-                                 f"add a die to the play's dice: {len(self.play.dice)} "
-                                 "given")
-        value = self.left.pop(0)[0]
-        self.game.note("roll", f"{who} rolls {value} ({why})", roll=value, player=who)
-        return value
+    chance.start(play)
+    value, first = None, True
+    while True:
+        try:
+            decision = next(gen) if first else gen.send(value)
+        except StopIteration as stop:
+            if answers:
+                raise f.problem(answers[0][1], "E613", "answer not used: the play of "
+                                f"{game.card_name(play.card)} ended before this answer "
+                                "was needed") from None
+            chance.finish()
+            return stop.value
+        first = False
+        if asked is not None:
+            asked.append(decision)
+        if not answers:
+            raise f.problem(play.answers_node or play.node, "E612",
+                            f"{describe(decision)}, but no answer is left in the script",
+                            offered(game, decision))
+        answer, node = answers.pop(0)
+        value = pick(f, game, decision, answer, node)
 
 
 def describe(decision: Decision) -> str:

@@ -26,6 +26,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from dof.cli.lint import display_path, print_diagnostic
 from dof.cli.located import FileProblem, YamlFile
 from dof.cli.position import (
+    FileChance,
     Names,
     Play,
     PositionSpec,
@@ -41,7 +42,7 @@ from dof.cli.position import (
     run_scripted,
 )
 from dof.dsl.diagnostics import Diagnostic, Span
-from dof.engine.data import rng
+from dof.engine.data.chance import PS_DECK
 from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
 from dof.engine.position import at_action_round, year_cards
@@ -460,9 +461,10 @@ def set_up(scenario: Scenario, data, events) -> Game:
     f, spec = scenario.file, scenario.spec
     state = build_state(f, spec, data, scenario.seed)
     at_action_round(state, scenario.plays[0].by, spec.position.action_round)
-    game = Game(data, state, events)
+    chance = FileChance(f)
+    game = Game(data, state, events, chance)
     try:
-        put_in_effect(f, spec, game)
+        put_in_effect(f, spec, game, chance)
     except GameOver as end:
         raise f.problem(spec.node, "E604", f"the game ended while putting the events in "
                                            f"force: {end}") from None
@@ -475,13 +477,15 @@ def play_scenario(scenario: Scenario, game: Game) -> Result:
     first_log = len(game.log)
     asked: list[Decision] = []
     over = None
-    with stacked_ps_deck(f, game, scenario.power_struggle):
+    chance = game.chance
+    assert isinstance(chance, FileChance)  # set_up's
+    with stacked_ps_deck(f, chance, scenario.power_struggle):
         try:
             for play in scenario.plays:
                 deal_play_card(game, play)
                 game.state["phasing"] = play.by
                 run_scripted(f, game, play, choose_card(f, game, play, action_round(game)),
-                             asked)
+                             chance, asked)
         except GameOver as end:
             over = end
     return Result(game, game.log[first_log:], asked, over)
@@ -533,29 +537,23 @@ def _offered_labels(decision: Decision) -> str:
 
 
 @contextmanager
-def stacked_ps_deck(f: YamlFile, game: Game, script: PsScript | None) -> Iterator[None]:
+def stacked_ps_deck(f: YamlFile, chance: FileChance, script: PsScript | None) -> Iterator[None]:
     """Deal the scripted Power Struggle cards at the next struggle: the
     fresh deck is shuffled with the game's generator as usual, then the
     named cards are put where the deal (8.1.1) takes each side's cards."""
     if script is None:
         yield
         return
-    real = rng.shuffle
-    used = []
-    n_cards = len(game.data.ps_cards)
+    used: list[bool] = []
 
-    def shuffle(state: dict, items: list) -> None:
-        fresh = items == list(range(n_cards))
-        real(state, items)
-        if fresh and state is game.state and not used:
-            used.append(True)
-            items[:] = _stack(f, game, script, items)
+    def layout(deck: list[int]) -> list[int]:
+        if used:
+            return deck
+        used.append(True)
+        return _stack(f, chance.game, script, deck)
 
-    rng.shuffle = shuffle
-    try:
-        yield
-    finally:
-        rng.shuffle = real
+    chance.lay_out(PS_DECK, layout)
+    yield
     if not used:
         raise f.problem(script.node, "E613", "power_struggle: no Power Struggle was held")
 

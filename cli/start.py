@@ -18,6 +18,7 @@ from yaml.nodes import MappingNode
 from dof.cli.files import user_path
 from dof.cli.located import FileProblem, YamlFile
 from dof.cli.position import (
+    FileChance,
     Names,
     PositionSpec,
     UnknownName,
@@ -111,8 +112,9 @@ def started_game(data, events, seed: int, options: dict, start: Start,
                     pile.remove(card)
             position.hands.setdefault(side, []).append(card)
     try:
-        game = Game(data, position_state(data, seed, position, options), events)
-        put_in_effect(f, spec, game)
+        chance = FileChance(f)
+        game = Game(data, position_state(data, seed, position, options), events, chance)
+        put_in_effect(f, spec, game, chance)
     except PositionError as exc:
         raise StartError(f"--position {start.position}: {exc}") from None
     except FileProblem as problem:

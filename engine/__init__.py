@@ -15,6 +15,7 @@ _EXPORTS = {
     "Agent": "api", "View": "api", "StaleView": "api", "UndoError": "api",
     "play": "api", "undo": "api", "view": "api",
     "Outcome": "data.outcome", "Termination": "data.outcome",
+    "Chance": "data.chance", "ScriptedChance": "data.chance", "NoDieLeft": "data.chance",
     "Decision": "rules.decisions", "IllegalAnswer": "rules.decisions",
     "Game": "game", "SaveError": "game", "Move": "history", "Replay": "history",
     "GreedyAgent": "bots.agents", "RandomAgent": "bots.agents", "ScriptedAgent": "bots.agents",

@@ -28,7 +28,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from dof.engine import api
-from dof.engine.data import rng
+from dof.engine.data.chance import DECK, Chance
 from dof.engine.data.outcome import Termination
 from dof.engine.data.records import GameData
 from dof.engine.data.state import PHASES, Result, State, initial_state, plain
@@ -327,10 +327,15 @@ class Game:
     given since the start (a loaded game's include its save's).
     """
 
-    def __init__(self, data: GameData, state: State, events: Events | None = None):
+    def __init__(self, data: GameData, state: State, events: Events | None = None,
+                 chance: Chance | None = None):
         self.data = data
         self.state = state
         self.events = events
+        #: Every die, shuffle and random pick (data/chance.py): by default
+        #: the state's seeded generator.
+        self.chance = chance if chance is not None else Chance()
+        self.chance.attach(self)
         self.log: list[dict] = []
         self.pending: Decision | None = None
         self.decisions = 0
@@ -356,12 +361,14 @@ class Game:
 
     # ----------------------------------------------------------- lifecycle
     @classmethod
-    def new(cls, data, seed: int = 0, options: Mapping | None = None, events=None) -> Game:
+    def new(cls, data, seed: int = 0, options: Mapping | None = None, events=None,
+            chance: Chance | None = None) -> Game:
         """Set up a new game (3.0) and run it to the first decision;
-        OptionsError (a ValueError) for options no game can have."""
+        OptionsError (a ValueError) for options no game can have. ``chance``
+        replaces the seeded dice and shuffles (data/chance.py)."""
         state = initial_state(data, seed, dict(options or {}))
         check_options(state["options"])
-        game = cls(data, state, events)
+        game = cls(data, state, events, chance)
         game._run()
         return game
 
@@ -437,6 +444,7 @@ class Game:
         since = self._history[self._ckpt_at:]
         del self._history[self._ckpt_at:]
         self.state = marshal.loads(self._ckpt)
+        self.chance.attach(self)
         del self.log[self._ckpt_log:]
         self.relink()
         self._run()
@@ -478,22 +486,24 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, obj: Any, data, events=None, verify: bool = True) -> Game:
+    def from_json(cls, obj: Any, data, events=None, verify: bool = True,
+                  chance: Chance | None = None) -> Game:
         """Rebuild a game from :meth:`to_json` output (or a version 1 save);
         SaveError if it is corrupt, impossible, made with other mod cards,
         or replays another way than it was played. ``verify=False`` trusts
         the save (the engine's own copies, a test's position): its states
-        are not checked and its replay is not compared."""
+        are not checked and its replay is not compared. ``chance`` replaces
+        the state's seeded dice (data/chance.py), from the start."""
         saved = read_save(obj, data, events, verify)
         try:
-            return cls._replayed(saved, data, events, verify)
+            return cls._replayed(saved, data, events, verify, chance)
         except SaveError as exc:
             if saved.fallback is None:
                 raise
             # Nothing is lost when the rules changed since: the game goes on
             # from its last checkpoint, as saves of version 1 always did.
             try:
-                game = cls._replayed(saved.fallback, data, events, verify)
+                game = cls._replayed(saved.fallback, data, events, verify, chance)
             except SaveError:
                 raise exc from None
             st = saved.fallback.start
@@ -503,8 +513,9 @@ class Game:
             return game
 
     @classmethod
-    def _replayed(cls, saved: Saved, data, events, verify: bool) -> Game:
-        game = cls.replay_start(saved, data, events)
+    def _replayed(cls, saved: Saved, data, events, verify: bool,
+                  chance: Chance | None = None) -> Game:
+        game = cls.replay_start(saved, data, events, chance)
         ends = [len(game.log)]
         for move, value in enumerate(saved.answers, 1):
             game.replay_move(move, value)
@@ -514,11 +525,11 @@ class Game:
         return game
 
     @classmethod
-    def replay_start(cls, saved: Saved, data, events=None) -> Game:
+    def replay_start(cls, saved: Saved, data, events=None, chance: Chance | None = None) -> Game:
         """The game of ``saved`` at its start, run to the first decision;
         it keeps checkpoints as it replays, as a saved game does."""
         try:
-            game = cls(data, marshal.loads(marshal.dumps(saved.start)), events)
+            game = cls(data, marshal.loads(marshal.dumps(saved.start)), events, chance)
             game.log = list(saved.log)
             game._snapshots = True
             game._run()
@@ -590,9 +601,15 @@ class Game:
         self.note("destroy", f"{self.space_name(space)} is destroyed", space=space)
 
     # ----------------------------------------------------- rule helpers
+    def use_chance(self, chance: Chance) -> None:
+        """Draw every die, shuffle and random pick from ``chance`` from now
+        on (a test's or a scenario's scripted dice, data/chance.py)."""
+        chance.attach(self)
+        self.chance = chance
+
     def roll(self, who: str, why: str) -> int:
         """Roll a die for ``who`` and log it."""
-        value = rng.die(self.state)
+        value = self.chance.die(who, why)
         self.note("roll", f"{who} rolls {value} ({why})", roll=value, player=who)
         return value
 
@@ -649,6 +666,6 @@ class Game:
             if not st["discard"]:
                 return None
             st["deck"], st["discard"] = st["discard"], []
-            rng.shuffle(self.state, st["deck"])
+            self.chance.shuffle(st["deck"], DECK)
             self.note("reshuffle", f"Discards reshuffled: a new {len(st['deck'])}-card deck")
         return st["deck"].pop()

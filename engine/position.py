@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dof.engine.data import rng
+from dof.engine.data.chance import DECK, Chance
 from dof.engine.data.state import PHASES, State, initial_state
 from dof.engine.data.terms import SIDES
 from dof.engine.data.validate import StateError, check_state
@@ -75,7 +75,7 @@ def position_state(data, seed: int, position: Position,
     the deck shuffled with the game's generator, the listed cards taken out
     of it. PositionError when the position is impossible."""
     st = opening_state(data, seed, position.turn, options)
-    rng.shuffle(st, st["deck"])
+    Chance(st).shuffle(st["deck"], DECK)
     st["phase"] = "deal"
     if position.board == "empty":
         st["sp"] = {side: [0] * len(data.spaces) for side in SIDES}
@@ -137,13 +137,15 @@ def at_action_round(state: State, side: str, action_round: int) -> None:
                        "democrat": action_round - 1}
 
 
-def start_game(data, state: State, events=None, log: list[dict] | None = None) -> Game:
+def start_game(data, state: State, events=None, log: list[dict] | None = None,
+               chance: Chance | None = None) -> Game:
     """A game that runs on from ``state`` at the start of its step
     (``state['phase']``), through the save format, to its first decision;
-    ``log`` is what happened before (shown to the players)."""
+    ``log`` is what happened before (shown to the players); ``chance``
+    replaces the seeded dice and shuffles (a scenario's script)."""
     save = {**save_header(events), "start": {"state": state, "log": list(log or [])},
             "answers": [], "state": None}
-    return Game.from_json(save, data, events, verify=False)
+    return Game.from_json(save, data, events, verify=False, chance=chance)
 
 
 def _name(data, card: int) -> str:

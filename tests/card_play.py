@@ -14,9 +14,9 @@ so a test can check who was asked what (``kinds(seen)``).
 
 from __future__ import annotations
 
-from helpers import DATA, drive, logs, set_board, sid
+from helpers import DATA, drive, logs, scripted_chance, set_board, sid
 
-from dof.engine.data import rng
+from dof.engine.data.chance import PS_DECK
 from dof.engine.game import Game
 from dof.engine.rules.actions import play_card
 from dof.engine.rules.piles import move_card
@@ -108,17 +108,9 @@ def ps_ids(*names: str) -> list[int]:
     return out
 
 
-def stack_ps_deck(monkeypatch, ids) -> None:
-    """The next Power Struggle deck deals ``ids`` first, in this order (the
-    scorer's hand, then his opponent's, then later draws)."""
+def stack_ps_deck(game: Game, ids) -> None:
+    """Every Power Struggle deck of ``game`` deals ``ids`` first, in this
+    order (the scorer's hand, then his opponent's, then later draws)."""
     assert len(set(ids)) == len(ids), "a Power Struggle card twice"
-    real = rng.shuffle
-
-    def shuffle(state, items):
-        fresh = items == list(range(len(DATA.ps_cards)))
-        real(state, items)
-        if fresh:
-            rest = [c for c in items if c not in ids]
-            items[:] = rest + list(reversed(ids))
-
-    monkeypatch.setattr(rng, "shuffle", shuffle)
+    scripted_chance(game).lay_out(
+        PS_DECK, lambda deck: [c for c in deck if c not in ids] + list(reversed(ids)))

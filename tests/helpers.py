@@ -5,7 +5,7 @@
 - :func:`drive`: run an operations/scoring generator to its end, answering each
   Decision from a script and checking every answer is a legal option.
 - :func:`answer`: the same for the game's own pending decisions.
-- :func:`fix_dice`: make ``game.roll`` return given values (still logged).
+- :func:`fix_dice`: script the game's next die rolls (still logged).
 - :func:`autoplay`, :func:`started_game`, :func:`restart_at`: play whole turns
   with plain choices, start from given hands, resume at a turn step.
 - :class:`ScriptedEvents` / :func:`event`: a stand-in event runner whose
@@ -17,7 +17,7 @@ option, it is turned into the space id.
 Usage::
 
     game = new_game(democrat={"Krakow": 5, "Szeged": 1}, communist={"Lodz": 3})
-    dice = fix_dice(game, monkeypatch, [6, 1])
+    dice = fix_dice(game, [6, 1])
     drive(game, support_checks(game, "communist", 3), ["Krakow", "Szeged"])
     assert sp(game, "democrat", "Krakow") == 1 and not dice  # 6+3+1-6 = 4 removed
 """
@@ -28,6 +28,7 @@ from collections.abc import Generator, Iterable
 from typing import Any
 
 from dof.engine.data import load_data
+from dof.engine.data.chance import ScriptedChance
 from dof.engine.data.terms import SIDES
 from dof.engine.game import Game, save_header
 from dof.engine.rules.decisions import Decision
@@ -115,22 +116,25 @@ def answer(game: Game, answers: Iterable[Any], seen: list[Decision] | None = Non
         game.answer(_resolve(decision, value))
 
 
-def fix_dice(game: Game, monkeypatch, rolls: Iterable[int]) -> list[int]:
-    """Make ``game.roll`` return ``rolls`` in order, logging each as usual.
+def scripted_chance(game: Game) -> ScriptedChance:
+    """The game's chance, made scriptable (a ScriptedChance drawing from the
+    same seeded generator) the first time a test scripts it."""
+    if not isinstance(game.chance, ScriptedChance):
+        game.use_chance(ScriptedChance())
+    assert isinstance(game.chance, ScriptedChance)
+    return game.chance
+
+
+def fix_dice(game: Game, rolls: Iterable[int]) -> list[int]:
+    """The game's next die rolls are ``rolls``, in order, logged as usual.
 
     Returns the list of rolls still to come (empty once all were used), so a
-    test can ``assert not dice`` at the end. Rolling past the end fails.
+    test can ``assert not dice`` at the end. Rolling past the end raises
+    NoDieLeft.
     """
-    left = list(rolls)
-
-    def roll(who: str, why: str) -> int:
-        assert left, f"unexpected die roll for {who} ({why})"
-        value = left.pop(0)
-        game.note("roll", f"{who} rolls {value} ({why})", roll=value, player=who)
-        return value
-
-    monkeypatch.setattr(game, "roll", roll)
-    return left
+    chance = scripted_chance(game)
+    chance.dice = list(rolls)
+    return chance.dice
 
 
 def logs(game: Game, kind: str) -> list[dict]:

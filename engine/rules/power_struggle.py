@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from transitions import Machine
 
-from dof.engine.data import rng
+from dof.engine.data.chance import PS_DECK
 from dof.engine.data.state import PS_STEPS, Attack, PowerStruggle
 from dof.engine.data.terms import SUITS
 from dof.engine.data.vocabulary import Hook
@@ -269,7 +269,7 @@ def pick_random_ps_cards(game: RulesGame, victim: str, n: int, *,
     pool = [c for c in hand if c in ps["dealt"][victim]] if as_dealt else list(hand)
     picked = []
     for _ in range(min(n, len(pool))):
-        picked.append(pool.pop(rng.next_int(game.state, len(pool))))
+        picked.append(game.chance.pick(pool))
     return picked
 
 
@@ -409,7 +409,7 @@ def deal_step(game: RulesGame, ps: PowerStruggle) -> Steps:
     ``ps_setup`` hook (ruling R23)."""
     country = ps["country"]
     deck = list(range(len(game.data.ps_cards)))
-    rng.shuffle(game.state, deck)
+    game.chance.shuffle(deck, PS_DECK)
     ps["deck"] = deck
     for side in (ps["scorer"], opponent(ps["scorer"])):
         n = controlled_count(game, side, country)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from transitions import Machine
 
-from dof.engine.data import rng
+from dof.engine.data.chance import DECK
 from dof.engine.data.outcome import Termination
 from dof.engine.data.state import PHASES
 from dof.engine.data.terms import SIDES
@@ -188,7 +188,7 @@ def advance_turn_step(game: RulesGame):
     st["phasing"] = None
     if period:
         st["deck"].extend(game.data.cards_of_period(period))
-        rng.shuffle(st, st["deck"])
+        game.chance.shuffle(st["deck"], DECK)
         game.note("deck", f"The {period} year cards are shuffled into the draw deck")
     return
     yield
