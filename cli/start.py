@@ -28,7 +28,14 @@ from dof.cli.position import (
 )
 from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.position import PositionError, opening_state, position_state, start_game, year_cards
+from dof.engine.position import (
+    PositionError,
+    opening_state,
+    position_state,
+    start_game,
+    unstarted_game,
+    year_cards,
+)
 from dof.engine.rules.decisions import GameOver
 
 
@@ -113,7 +120,8 @@ def started_game(data, events, seed: int, options: dict, start: Start,
             position.hands.setdefault(side, []).append(card)
     try:
         chance = FileChance(f)
-        game = Game(data, position_state(data, seed, position, options), events, chance)
+        game = unstarted_game(data, position_state(data, seed, position, options), events,
+                              chance)
         put_in_effect(f, spec, game, chance)
     except PositionError as exc:
         raise StartError(f"--position {start.position}: {exc}") from None

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import marshal
 from bisect import bisect_right
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -47,7 +47,7 @@ from dof.engine.data.vocabulary import PROGRAM_FORMAT
 from dof.engine.rules import hooks
 from dof.engine.rules.board import opponent
 from dof.engine.rules.decisions import Decision, GameOver, IllegalAnswer
-from dof.engine.rules.protocols import Events
+from dof.engine.rules.protocols import Events, Steps
 from dof.engine.rules.turn import STEPS, proceed, turn_words
 
 SAVE_FORMAT = "dof-save"
@@ -56,7 +56,41 @@ SAVE_FORMAT = "dof-save"
 #: play on, but cannot be replayed from the start.
 SAVE_VERSION = 2
 
-Steps = Generator[Decision, Any, None]
+class Driver:
+    """Steps a rule's generator, the one way the engine and its tools do:
+    :meth:`send` gives the pending decision its answer and runs the rule to
+    its next decision. A rule that asks nothing may be a plain function
+    (``steps`` None): it is over at once. ``pending`` is the decision
+    waiting (None once the rule is over) and ``value`` what the rule
+    returned. Whatever else the rule raises (GameOver, a bug) goes through."""
+
+    __slots__ = ("_steps", "pending", "value")
+
+    def __init__(self, steps: Steps | None) -> None:
+        self._steps = steps
+        self.pending: Decision | None = None
+        self.value: Any = None
+
+    def send(self, answer: Any = None) -> Decision | None:
+        """Answer the pending decision (nothing to start the rule) and run
+        to the next one; None when the rule is over."""
+        steps = self._steps
+        if steps is None:
+            return None
+        try:
+            self.pending = steps.send(answer)
+        except StopIteration as stop:
+            self._steps = self.pending = None
+            self.value = stop.value
+        return self.pending
+
+    def finish(self, answer: Callable[[Decision], Any]) -> Any:
+        """Run the rule to its end, answering each decision with
+        ``answer(decision)``; what the rule returned."""
+        decision = self.send()
+        while decision is not None:
+            decision = self.send(answer(decision))
+        return self.value
 
 
 class SaveError(ValueError):
@@ -349,7 +383,7 @@ class Game:
         self._ckpt_log = 0
         self._ckpt_at = 0
         self._snapshots = False  # once saved or previewed: keep replays short
-        self._gen: Steps | None = None
+        self._driver = Driver(None)  # the rules, once started (_run)
         self.hook_index: tuple = hooks.NO_INDEX  # lasting effects by hook (hooks.active)
         tables = map_tables(data)
         self.stability = tables.stability
@@ -373,15 +407,25 @@ class Game:
         return game
 
     def _run(self) -> None:
-        self._gen = self._main()
-        self._resume(None, first=True)
+        self._driver = Driver(self._main())
+        self.pending = self._driver.send()
+
+    def rules(self) -> Steps:
+        """The rules this game runs from its state: the turn sequence (4.5),
+        each turn step in the order the turn machine gives, from a
+        checkpoint, to the end of the game. A step that asks nothing may be
+        a plain function. (A game of one action round, engine/position.py,
+        runs that round only.)"""
+        while self.state["phase"] != "game_over":
+            self.checkpoint()
+            steps = STEPS[self.state["phase"]](self)
+            if steps is not None:
+                yield from steps
+            proceed(self)
 
     def _main(self) -> Steps:
         try:
-            while self.state["phase"] != "game_over":
-                self.checkpoint()
-                yield from STEPS[self.state["phase"]](self)
-                proceed(self)
+            yield from self.rules()
         except GameOver as end:
             self.state["result"] = {
                 "winner": end.winner,
@@ -411,13 +455,8 @@ class Game:
         if not self._start:
             self._start, self._start_log = self._ckpt, self._ckpt_log
 
-    def _resume(self, answer: Any, first: bool = False) -> None:
-        gen = self._gen
-        assert gen is not None  # _run starts the rules before any answer
-        try:
-            self.pending = next(gen) if first else gen.send(answer)
-        except StopIteration:
-            self.pending = None
+    def _resume(self, answer: Any) -> None:
+        self.pending = self._driver.send(answer)
 
     def answer(self, value: Any) -> None:
         """Answer the pending decision; IllegalAnswer leaves the game untouched.

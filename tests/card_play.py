@@ -17,7 +17,7 @@ from __future__ import annotations
 from helpers import DATA, drive, logs, scripted_chance, set_board, sid
 
 from dof.engine.data.chance import PS_DECK
-from dof.engine.game import Game
+from dof.engine.game import Driver, Game
 from dof.engine.rules.actions import play_card
 from dof.engine.rules.piles import move_card
 
@@ -69,15 +69,17 @@ def play(game: Game, side: str, card: int, answers=(), seen=None):
     return drive(game, play_card(game, side, card), answers, seen)
 
 
-def run_until(gen, answers=()):
-    """Send ``answers`` to ``gen`` and return the next Decision (the test
-    stops there, e.g. inside a Power Struggle)."""
-    decision = next(gen)
+def run_until(steps, answers=()):
+    """Start a rule (or go on with its Driver), give it ``answers`` and
+    return the next Decision (the test stops there, e.g. inside a Power
+    Struggle)."""
+    run = steps if isinstance(steps, Driver) else Driver(steps)
+    decision = run.pending or run.send()
     for value in answers:
         if value not in decision.options and isinstance(value, str):
             value = sid(value)
         assert value in decision.options, (value, decision.kind, decision.options)
-        decision = gen.send(value)
+        decision = run.send(value)
     return decision
 
 

@@ -2,8 +2,9 @@
 
 - :func:`new_game` / :func:`set_board`: a real game with an exact position
   (every SP cleared, then the given SPs placed by space name).
-- :func:`drive`: run an operations/scoring generator to its end, answering each
-  Decision from a script and checking every answer is a legal option.
+- :func:`drive`: run a rule (an operations/scoring generator, or a step
+  that is a plain function) to its end with the engine's Driver, answering
+  each Decision from a script and checking every answer is a legal option.
 - :func:`answer`: the same for the game's own pending decisions.
 - :func:`fix_dice`: script the game's next die rolls (still logged).
 - :func:`autoplay`, :func:`started_game`, :func:`restart_at`: play whole turns
@@ -24,14 +25,15 @@ Usage::
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from dof.engine.data import load_data
 from dof.engine.data.chance import ScriptedChance
 from dof.engine.data.terms import SIDES
-from dof.engine.game import Game, save_header
+from dof.engine.game import Driver, Game, save_header
 from dof.engine.rules.decisions import Decision
+from dof.engine.rules.protocols import Steps
 
 DATA = load_data()
 
@@ -82,28 +84,25 @@ def _resolve(decision: Decision, value: Any) -> Any:
     return value
 
 
-def drive(game: Game, gen: Generator, answers: Iterable[Any] = (),
+def drive(game: Game, steps: Steps | None, answers: Iterable[Any] = (),
           seen: list[Decision] | None = None) -> Any:
-    """Run ``gen`` to its end, sending ``answers`` in order to its Decisions.
+    """Run a rule to its end, giving ``answers`` in order to its Decisions.
 
     Every answer must be among the decision's options and every answer must be
-    used. Decisions are appended to ``seen`` when given. Returns the
-    generator's return value; exceptions (GameOver) propagate.
+    used. Decisions are appended to ``seen`` when given. Returns the rule's
+    return value; exceptions (GameOver) propagate.
     """
     script = list(answers)
-    value = None
-    first = True
-    while True:
-        try:
-            decision = next(gen) if first else gen.send(value)
-        except StopIteration as stop:
-            assert not script, f"answers left unused: {script}"
-            return stop.value
-        first = False
+
+    def answer(decision: Decision) -> Any:
         if seen is not None:
             seen.append(decision)
         assert script, f"no scripted answer for {decision.kind}: {decision.prompt}"
-        value = _resolve(decision, script.pop(0))
+        return _resolve(decision, script.pop(0))
+
+    value = Driver(steps).finish(answer)
+    assert not script, f"answers left unused: {script}"
+    return value
 
 
 def answer(game: Game, answers: Iterable[Any], seen: list[Decision] | None = None) -> None:

@@ -164,8 +164,7 @@ def test_solidarity_legalized_triggered_by_communist_ops(events):
     assert kinds(seen)[:2] == [("use", C), ("event_order", C)]
     assert sp(game, D, "Szczecin") == 1 and sp(game, C, "Warszawa") == 7
     assert game.state["display"] == [SOLIDARITY] and game.state["discard"] == []
-    gen = play_card(game, D, WALESA)
-    assert "event" in next(gen).options
+    assert "event" in run_until(play_card(game, D, WALESA)).options
 
 
 # ============================================================ #3 Walesa

@@ -25,6 +25,7 @@ from card_play import (
 )
 from helpers import DATA, drive, fix_dice, logs, sid, sp
 
+from dof.engine.game import Driver
 from dof.engine.rules.actions import action_round, play_card
 from dof.engine.rules.operations import check_targets, ops_value, placement_costs
 from dof.engine.rules.turn import deal_step, extra_support_check_step
@@ -132,15 +133,14 @@ def test_ceausescu_through_democrat_ops_counts_sps_placed_later_in_the_round(eve
     Bucuresti lose an SP."""
     game = position(events, democrat={"Craiova": 4, "Szeged": 1},
                     communist={"Bucuresti": 3}, hands={D: [CEAUSESCU]}, phasing=D, turn=4)
-    gen = action_round(game)
-    decision = run_until(gen, [CEAUSESCU, "place", "before", "no", "Timisoara", "Timisoara"])
+    run = Driver(action_round(game))
+    decision = run_until(run, [CEAUSESCU, "place", "before", "no", "Timisoara", "Timisoara"])
     assert (decision.kind, decision.player) == ("place", D)
     # Mid-round: Timisoara holds Democratic SPs, but Bucuresti is untouched yet.
     assert sp(game, D, "Craiova") == 1 and sp(game, D, "Timisoara") == 2
     assert sp(game, C, "Bucuresti") == 3 and effect_cards(game) == [CEAUSESCU]
     assert game.state["display"] == [CEAUSESCU]
-    with pytest.raises(StopIteration):
-        gen.send(sid("Timisoara"))
+    assert run.send(sid("Timisoara")) is None  # the round is over
     assert sp(game, D, "Timisoara") == 3 and sp(game, C, "Bucuresti") == 2
     assert game.state["removed"] == [CEAUSESCU] and game.state["display"] == []
     assert game.state["events_played"] == [CEAUSESCU]

@@ -28,6 +28,7 @@ from card_play import (
 )
 from helpers import DATA, answer, drive, fix_dice, logs, restart_at, sid, sp
 
+from dof.engine.game import Driver
 from dof.engine.rules.actions import play_card
 from dof.engine.rules.decisions import GameOver
 from dof.engine.rules.turn import deal_step, extra_support_check_step
@@ -74,19 +75,16 @@ def ids(*names: str) -> list[int]:
     return [sid(n) for n in names]
 
 
-def resume(gen, decision, answers=()) -> None:
+def resume(run: Driver, decision, answers=()) -> None:
     """Answer ``decision`` (where ``run_until`` stopped) and every later
     decision of the same play from ``answers``, to the play's end."""
     script = list(answers)
-    while True:
+    while decision is not None:
         assert script, f"no scripted answer for {decision.kind}"
         value = script.pop(0)
         assert value in decision.options, (value, decision.kind, decision.options)
-        try:
-            decision = gen.send(value)
-        except StopIteration:
-            assert not script, f"answers left unused: {script}"
-            return
+        decision = run.send(value)
+    assert not script, f"answers left unused: {script}"
 
 
 def end_of_turn(game) -> None:
@@ -640,13 +638,13 @@ def test_peasant_parties_revolt_farmer_space_must_be_in_the_struggles_country(ev
                     phasing=D, turn=8)
     play(game, D, PEASANT_PARTIES, ["event"])
     stack_ps_deck(game, PLAIN_HAND + NO_MARCH)
-    gen = play_card(game, D, ROMANIA_SCORING)
-    decision = run_until(gen)
+    run = Driver(play_card(game, D, ROMANIA_SCORING))
+    decision = run_until(run)
     ps = game.state["ps"]
     assert ps["hands"] == ps["dealt"] and logs(game, "ps_take") == []
     assert (len(ps["hands"][D]), len(ps["hands"][C])) == (6, 6)
     fix_dice(game, [1, 3])
-    resume(gen, decision, ["no", "no", MARCH_4, "no"])
+    resume(run, decision, ["no", "no", MARCH_4, "no"])
     assert game.state["effects"] == [] and game.state["removed"] == [PEASANT_PARTIES]
 
 

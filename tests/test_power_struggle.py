@@ -18,7 +18,7 @@ from dof.dsl import load_deck
 from dof.engine.data import load_data
 from dof.engine.data.chance import Chance
 from dof.engine.data.terms import SIDES
-from dof.engine.game import Game
+from dof.engine.game import Driver, Game
 from dof.engine.programs.events import EventRunner
 from dof.engine.rules import power_struggle as psm
 
@@ -137,25 +137,23 @@ def run(game: Game, country: str, scorer: str, script=(), policy=None, look=None
     that must come in that order; ``policy(decision)`` answers the rest;
     ``look(decision)`` sees each decision while it is pending."""
     script = list(script)
-    gen = psm.power_struggle(game, country, scorer, **kw)
     asked = []
-    try:
-        decision = next(gen)
-        while True:
-            check_invariants(game, decision)
-            if look is not None:
-                look(decision)
-            if script:
-                kind, answer = script.pop(0)
-                assert decision.kind == kind, (decision.kind, decision.prompt, decision.options)
-            else:
-                assert policy is not None, f"unscripted decision: {decision.prompt}"
-                answer = policy(decision)
-            answer = decision.check(answer)
-            asked.append((decision, answer))
-            decision = gen.send(answer)
-    except StopIteration as stop:
-        result = stop.value
+
+    def reply(decision):
+        check_invariants(game, decision)
+        if look is not None:
+            look(decision)
+        if script:
+            kind, answer = script.pop(0)
+            assert decision.kind == kind, (decision.kind, decision.prompt, decision.options)
+        else:
+            assert policy is not None, f"unscripted decision: {decision.prompt}"
+            answer = policy(decision)
+        answer = decision.check(answer)
+        asked.append((decision, answer))
+        return answer
+
+    result = Driver(psm.power_struggle(game, country, scorer, **kw)).finish(reply)
     assert not script, f"script not used up: {script}"
     assert game.state["ps"] is None
     json.dumps(game.state)

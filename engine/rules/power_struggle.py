@@ -387,7 +387,9 @@ def power_struggle(game: RulesGame, country: str, scorer: str, *,
               country=country, scorer=scorer)
     _advance(game, ps)
     while ps["step"] != "done":
-        yield from STEP_RUNNERS[ps["step"]](game, ps)
+        steps = STEP_RUNNERS[ps["step"]](game, ps)
+        if steps is not None:  # a step that asks nothing is a plain function
+            yield from steps
         _advance(game, ps)
     result = {
         "winner": ps["winner"],
@@ -615,7 +617,7 @@ def _winner(ps: PowerStruggle) -> str:
     return winner
 
 
-def vp_roll_step(game: RulesGame, ps: PowerStruggle) -> Steps:
+def vp_roll_step(game: RulesGame, ps: PowerStruggle) -> None:
     """8.4.3: the winner rolls for VP; the modified roll is kept for 8.4.4."""
     winner = _winner(ps)
     total, row = _aftermath_roll(game, ps, winner, "Victory Point")
@@ -623,19 +625,15 @@ def vp_roll_step(game: RulesGame, ps: PowerStruggle) -> Steps:
     ps["takes_power"] = bool(row.takes_power)
     game.add_vp(row.vp if winner == "democrat" else -row.vp,
                 f"Power Struggle in {ps['country']} won by the {winner}")
-    return
-    yield
 
 
-def takes_power_step(game: RulesGame, ps: PowerStruggle) -> Steps:
+def takes_power_step(game: RulesGame, ps: PowerStruggle) -> None:
     """8.4.4: a winning Democrat with a modified VP roll of 4+ (the table's
     'P' rows) takes Power."""
     if ps["winner"] == "democrat" and ps["takes_power"]:
         game.state["power"][ps["country"]] = "democrat"
         game.note("ps_power", f"The Communist is toppled from Power in {ps['country']}",
                   country=ps["country"])
-    return
-    yield
 
 
 def surrender_step(game: RulesGame, ps: PowerStruggle) -> Steps:
@@ -651,18 +649,16 @@ def surrender_step(game: RulesGame, ps: PowerStruggle) -> Steps:
                   country=ps["country"])
 
 
-def power_scoring_step(game: RulesGame, ps: PowerStruggle) -> Steps:
+def power_scoring_step(game: RulesGame, ps: PowerStruggle) -> None:
     """8.4.6 / ruling R32: Power Value x plays of this Scoring card (this one
     included; the caller has counted it)."""
     country = ps["country"]
     value = game.data.countries[country].power
     plays = game.state["scoring_plays"][country]
     game.add_vp(-value * plays, f"Communist retains Power in {country} ({value} x {plays})")
-    return
-    yield
 
 
-STEP_RUNNERS = {
+STEP_RUNNERS: dict[str, Callable[[RulesGame, PowerStruggle], Steps | None]] = {
     "deal": deal_step,
     "raise_the_stakes": raise_the_stakes_step,
     "rounds": rounds_step,
