@@ -22,10 +22,11 @@ from dof.engine.data.chance import DECK, Chance
 from dof.engine.data.state import PHASES, State, initial_state
 from dof.engine.data.terms import SIDES
 from dof.engine.data.validate import StateError, check_state
-from dof.engine.game import Game, save_header
+from dof.engine.game import Game
 from dof.engine.rules.actions import action_round, run_event
 from dof.engine.rules.piles import finish_card
 from dof.engine.rules.protocols import Steps
+from dof.engine.saves import save_header
 
 
 class PositionError(ValueError):

@@ -31,9 +31,10 @@ from typing import Any
 from dof.engine.data import load_data
 from dof.engine.data.chance import ScriptedChance
 from dof.engine.data.terms import SIDES
-from dof.engine.game import Driver, Game, save_header
+from dof.engine.game import Driver, Game
 from dof.engine.rules.decisions import Decision
 from dof.engine.rules.protocols import Steps
+from dof.engine.saves import save_header
 
 DATA = load_data()
 
