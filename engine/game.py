@@ -373,7 +373,7 @@ class Game:
         trip. The copy's dice are not re-seeded here: the caller hides what
         the looking side may not know."""
         self._snapshots = True
-        copy = Game(self.data, marshal.loads(self._ckpt), self.events)
+        copy = type(self)(self.data, marshal.loads(self._ckpt), self.events)
         copy._start = copy._ckpt = self._ckpt  # not dumped again at its first checkpoint
         copy._run()
         since = self._history[self._ckpt_at:]
