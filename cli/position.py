@@ -10,26 +10,27 @@ located diagnostic (:class:`cli.located.FileProblem`), never a traceback.
 from __future__ import annotations
 
 import re
-from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from dof.cli.located import MAX_DIGITS, YamlFile, shown
+from dof.cli.located import MAX_DIGITS, FileProblem, YamlFile, shown
 from dof.dsl.diagnostics import did_you_mean
+from dof.engine.data.chance import NoDieLeft, ScriptedChance
+from dof.engine.data.state import State
 from dof.engine.data.terms import PERIODS, SIDES, key
-from dof.engine.game import Game
+from dof.engine.game import Driver, Game
 from dof.engine.position import (
     Position,
     PositionError,
+    event_in_force,
     impose_tracks,
     position_state,
     year_cards,
 )
-from dof.engine.rules.actions import run_event
 from dof.engine.rules.decisions import Decision
-from dof.engine.rules.piles import finish_card
+from dof.engine.rules.protocols import Steps
 
 POSITION_KEYS = ("turn", "period", "action_round", "board", "democrat", "communist", "vp",
                  "tiananmen", "ussr", "power", "hands", "discard", "removed",
@@ -279,7 +280,7 @@ def _listed(f: YamlFile, spec: PositionSpec,
     return cards
 
 
-def build_state(f: YamlFile, spec: PositionSpec, data, seed: int) -> dict:
+def build_state(f: YamlFile, spec: PositionSpec, data, seed: int) -> State:
     """The game state of a parsed position, before its events are put in force."""
     try:
         return position_state(data, seed, spec.position)
@@ -287,74 +288,122 @@ def build_state(f: YamlFile, spec: PositionSpec, data, seed: int) -> dict:
         raise f.problem(spec.node, "E604", f"impossible position: {exc}") from None
 
 
-def put_in_effect(f: YamlFile, spec: PositionSpec, game: Game) -> None:
-    """Run the position's ``in_effect`` events, then set its SPs, VP and
-    tracks again: the position is the board as it stands after them."""
-    st = game.state
+def put_in_effect(f: YamlFile, spec: PositionSpec, game: Game, chance: FileChance) -> None:
+    """Run the position's ``in_effect`` events on a game not yet started
+    (engine/position.py), each answered from its script, then set its SPs,
+    VP and tracks again: the position is the board as it stands after them."""
     for play in spec.in_effect:
-        st["deck"].remove(play.card)
-        st["played"] = play.card
-        happened = run_scripted(f, game, play, run_event(game, play.card, play.by))
-        finish_card(game, play.card, happened)
+        run_scripted(f, game, play, event_in_force(game, play.card, play.by), chance)
     impose_tracks(game.state, spec.position)
 
 
 # ----------------------------------------------------------------- answers
-def run_scripted(f: YamlFile, game: Game, play: Play, gen: Generator,
-                 asked: list[Decision] | None = None) -> Any:
-    """Run ``gen`` to its end answering each question from ``play``'s
-    script and rolling its dice; every answer and die must be used. A
-    mismatch is a FileProblem pointing at the answer, die or play."""
-    answers = list(play.answers)
-    with scripted_dice(f, game, play):
-        value, first = None, True
-        while True:
-            try:
-                decision = next(gen) if first else gen.send(value)
-            except StopIteration as stop:
-                if answers:
-                    raise f.problem(answers[0][1], "E613", "answer not used: the play of "
-                                    f"{game.card_name(play.card)} ended before this answer "
-                                    "was needed") from None
-                return stop.value
-            first = False
-            if asked is not None:
-                asked.append(decision)
-            if not answers:
-                raise f.problem(play.answers_node or play.node, "E612",
-                                f"{describe(decision)}, but no answer is left in the script",
-                                offered(game, decision))
-            answer, node = answers.pop(0)
-            value = pick(f, game, decision, answer, node)
+class FileChance(ScriptedChance):
+    """The game's chance as a scenario or position file scripts it: while a
+    play runs (:meth:`start`), the play's ``dice`` in order, or the seeded
+    dice when it gives none; every die of the script must be rolled (E614).
+    ``game`` is the game it serves, for a layout that reads the board.
+
+    A draw the script cannot make (a die more than it gives, a deck it
+    cannot stack) is the file's problem: the source keeps the first
+    (:meth:`fail`), draws on from the seeded generator, and whoever steps
+    the game raises it at the next decision (:meth:`check`), as a problem
+    raised inside the rules would leave the game halfway through an answer.
+    """
+
+    def __init__(self, f: YamlFile) -> None:
+        super().__init__()
+        self.f = f
+        self.game: Any = None
+        self.play: Play | None = None
+        self.problem: FileProblem | None = None
+
+    def attach(self, game: Any) -> None:
+        super().attach(game)
+        self.game = game
+
+    def start(self, play: Play) -> None:
+        """Roll ``play``'s dice from now on."""
+        self.play = play
+        self.dice = None if play.dice is None else [value for value, _ in play.dice]
+
+    def fail(self, problem: FileProblem) -> None:
+        """Keep ``problem`` for :meth:`check` (the first one met counts)."""
+        if self.problem is None:
+            self.problem = problem
+
+    def check(self) -> None:
+        """Raise the problem a draw met, if any."""
+        if self.problem is not None:
+            raise self.problem
+
+    def die(self, who: str, why: str) -> int:
+        try:
+            return super().die(who, why)
+        except NoDieLeft as short:
+            assert self.play is not None and self.play.dice is not None  # dice are scripted
+            self.fail(self.f.problem(self.play.node, "E614", str(short),
+                                     f"add a die to the play's dice: {len(self.play.dice)} "
+                                     "given"))
+            self.dice = None
+            return super().die(who, why)
+
+    def finish(self) -> None:
+        """The play is over: E614 for a die of its script never rolled; the
+        seeded dice roll again."""
+        left, self.dice = self.dice, None
+        if left and self.play is not None and self.play.dice is not None:
+            rolled = len(self.play.dice) - len(left)
+            raise self.f.problem(self.play.dice[rolled][1], "E614", "die not used: the play "
+                                 f"rolled {rolled} time(s)")
 
 
-class scripted_dice:  # noqa: N801 - used as a context manager, like a function
-    """While a play runs, its dice come from the script (when it has dice)."""
+class Script:
+    """A play's ``answers``, each given to the next question asked, of
+    either player; every question needs one (E612) and every answer must be
+    used (E613). ``asked`` collects the questions answered."""
 
-    def __init__(self, f: YamlFile, game: Game, play: Play):
+    def __init__(self, f: YamlFile, game: Game, play: Play,
+                 asked: list[Decision] | None = None) -> None:
         self.f, self.game, self.play = f, game, play
-        self.left = list(play.dice or [])
+        self.left = list(play.answers)
+        self.asked = asked
 
-    def __enter__(self) -> scripted_dice:
-        if self.play.dice is not None:
-            self.game.roll = self.roll
-        return self
-
-    def __exit__(self, kind, exc, tb) -> None:
-        self.game.__dict__.pop("roll", None)
-        if kind is None and self.left:
-            raise self.f.problem(self.left[0][1], "E614", "die not used: the play rolled "
-                                 f"{len(self.play.dice) - len(self.left)} time(s)")
-
-    def roll(self, who: str, why: str) -> int:
+    def answer(self, decision: Decision) -> Any:
+        """The option the next answer names (E611 if none)."""
+        if self.asked is not None:
+            self.asked.append(decision)
         if not self.left:
-            raise self.f.problem(self.play.node, "E614", f"the {who} rolls a die ({why}) "
-                                 "but no die is left in the script",
-                                 f"add a die to the play's dice: {len(self.play.dice)} "
-                                 "given")
-        value = self.left.pop(0)[0]
-        self.game.note("roll", f"{who} rolls {value} ({why})", roll=value, player=who)
-        return value
+            raise self.f.problem(self.play.answers_node or self.play.node, "E612",
+                                 f"{describe(decision)}, but no answer is left in the script",
+                                 offered(self.game, decision))
+        answer, node = self.left.pop(0)
+        return pick(self.f, self.game, decision, answer, node)
+
+    def done(self) -> None:
+        """The play is over: E613 for an answer never given."""
+        if self.left:
+            raise self.f.problem(self.left[0][1], "E613", "answer not used: the play of "
+                                 f"{self.game.card_name(self.play.card)} ended before this "
+                                 "answer was needed")
+
+
+def run_scripted(f: YamlFile, game: Game, play: Play, steps: Steps, chance: FileChance) -> Any:
+    """Run a rule to its end with the engine's Driver, answering each
+    question from ``play``'s script and rolling its dice (``chance`` is the
+    game's); every answer and die must be used. A mismatch is a FileProblem
+    pointing at the answer, die or play. What the rule returned."""
+    script = Script(f, game, play)
+    chance.start(play)
+    run = Driver(steps)
+    decision = run.send()
+    chance.check()
+    while decision is not None:
+        decision = run.send(script.answer(decision))
+        chance.check()
+    script.done()
+    chance.finish()
+    return run.value
 
 
 def describe(decision: Decision) -> str:

@@ -19,9 +19,9 @@ from rich.text import Text
 from dof.cli.board_view import board_lines, format_result, log_text, side_text
 from dof.cli.files import shown
 from dof.cli.saves import LoadError, read_save_file
-from dof.engine.game import SaveError
 from dof.engine.history import Move, Replay
 from dof.engine.rules.turn import turn_words
+from dof.engine.saves import SaveError
 
 HELP = """\
   Enter     the next move

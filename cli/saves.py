@@ -9,7 +9,8 @@ from typing import Any
 
 from dof.cli.files import user_path
 from dof.engine.data.files import SAVE, read_limited
-from dof.engine.game import TOO_DEEP, Game, SaveError
+from dof.engine.game import Game
+from dof.engine.saves import TOO_DEEP, SaveError
 
 
 class LoadError(Exception):

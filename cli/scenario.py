@@ -13,7 +13,7 @@ import json
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,9 +26,11 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from dof.cli.lint import display_path, print_diagnostic
 from dof.cli.located import FileProblem, YamlFile
 from dof.cli.position import (
+    FileChance,
     Names,
     Play,
     PositionSpec,
+    Script,
     build_state,
     card_node,
     describe,
@@ -38,14 +40,13 @@ from dof.cli.position import (
     parse_position,
     pick,
     put_in_effect,
-    run_scripted,
 )
 from dof.dsl.diagnostics import Diagnostic, Span
-from dof.engine.data import rng
+from dof.engine.data.chance import PS_DECK
+from dof.engine.data.outcome import Termination
 from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.position import at_action_round, year_cards
-from dof.engine.rules.actions import action_round
+from dof.engine.position import at_action_round, play_round, unstarted_game, year_cards
 from dof.engine.rules.decisions import Decision, GameOver
 from dof.engine.rules.piles import move_card
 from dof.engine.rules.power_struggle import controlled_count, deal_count
@@ -439,12 +440,12 @@ def run_scenario(scenario: Scenario, data, events) -> Outcome:
         outcome.status, outcome.problems = "error", [scenario.error]
         return outcome
     try:
-        game = set_up(scenario, data, events)
+        game, chance = set_up(scenario, data, events)
     except FileProblem as problem:
         outcome.status, outcome.problems = "error", [problem.diagnostic]
         return outcome
     try:
-        result = play_scenario(scenario, game)
+        result = play_scenario(scenario, game, chance)
     except FileProblem as problem:
         outcome.status, outcome.problems = "failed", [problem.diagnostic]
     else:
@@ -455,36 +456,43 @@ def run_scenario(scenario: Scenario, data, events) -> Outcome:
     return outcome
 
 
-def set_up(scenario: Scenario, data, events) -> Game:
-    """The game at the scenario's position, its events in force."""
+def set_up(scenario: Scenario, data, events) -> tuple[Game, FileChance]:
+    """The scenario's position with its events in force, on a game not yet
+    started (engine/position.py), and the chance its plays draw from."""
     f, spec = scenario.file, scenario.spec
+    assert spec is not None  # a scenario without an error has its position
     state = build_state(f, spec, data, scenario.seed)
     at_action_round(state, scenario.plays[0].by, spec.position.action_round)
-    game = Game(data, state, events)
+    chance = FileChance(f)
+    game = unstarted_game(data, state, events, chance)
     try:
-        put_in_effect(f, spec, game)
+        put_in_effect(f, spec, game, chance)
     except GameOver as end:
         raise f.problem(spec.node, "E604", f"the game ended while putting the events in "
                                            f"force: {end}") from None
-    return game
+    return game, chance
 
 
-def play_scenario(scenario: Scenario, game: Game) -> Result:
-    """Make the plays; the result is checked by :func:`expectations`."""
+def play_scenario(scenario: Scenario, game: Game, chance: FileChance) -> Result:
+    """Make the plays, each an action round started from the position the
+    one before left (engine/position.py play_round) and answered through
+    the game; the result is checked by :func:`expectations`."""
     f = scenario.file
     first_log = len(game.log)
     asked: list[Decision] = []
     over = None
-    with stacked_ps_deck(f, game, scenario.power_struggle):
-        try:
-            for play in scenario.plays:
-                deal_play_card(game, play)
-                game.state["phasing"] = play.by
-                run_scripted(f, game, play, choose_card(f, game, play, action_round(game)),
-                             asked)
-        except GameOver as end:
-            over = end
-    return Result(game, game.log[first_log:], asked, over)
+    with stacked_ps_deck(f, chance, scenario.power_struggle):
+        for play in scenario.plays:
+            deal_play_card(game, play)
+            game.state["phasing"] = play.by
+            chance.start(play)
+            game = play_round(game.data, game.state, game.events, game.log, chance)
+            over = make_play(f, game, play, chance, asked)
+            if over is not None:
+                break
+    # The game's own closing line is the game_over expectation's to check.
+    log = [entry for entry in game.log[first_log:] if entry["kind"] != "game_over"]
+    return Result(game, log, asked, over)
 
 
 def deal_play_card(game: Game, play: Play) -> None:
@@ -494,23 +502,15 @@ def deal_play_card(game: Game, play: Play) -> None:
         move_card(game, play.card, ("hand", play.by))
 
 
-def choose_card(f: YamlFile, game: Game, play: Play, gen: Generator) -> Generator:
-    """The action round, with the card chosen from the hand and its use
-    (``as``) answered for the script."""
-    value, first = None, True
+def make_play(f: YamlFile, game: Game, play: Play, chance: FileChance,
+              asked: list[Decision]) -> GameOver | None:
+    """Answer the round's questions through the game: the card chosen from
+    the hand, its use (``as``), then every other from the script. How the
+    game ended, if it did (then what the script left unused is not asked)."""
+    script = Script(f, game, play, asked)
     chosen, used = False, play.use is None
-    while True:
-        try:
-            decision = next(gen) if first else gen.send(value)
-        except StopIteration as stop:
-            if not chosen:
-                raise f.problem(card_node(play.node), "E612", f"{play.by} was not asked "
-                                "for a card: the action round ended without it") from None
-            if not used:
-                raise f.problem(play.use[1], "E613", f"{game.card_name(play.card)} is not "
-                                "asked how to be used (a Scoring card just scores)") from None
-            return stop.value
-        first = False
+    while (decision := game.pending) is not None:
+        chance.check()
         if not chosen and decision.kind == "card" and decision.player == play.by:
             chosen = True
             if play.card not in decision.options:
@@ -519,13 +519,29 @@ def choose_card(f: YamlFile, game: Game, play: Play, gen: Generator) -> Generato
                                 f"{describe(decision)}", _offered_labels(decision))
             value = play.card
         elif not used and chosen:
+            assert play.use is not None  # not used yet: there is an `as`
             if decision.kind != "use" or decision.player != play.by:
                 raise f.problem(play.use[1], "E613", f"{game.card_name(play.card)} is not "
                                 "asked how to be used (a Scoring card just scores)")
             used = True
             value = pick(f, game, decision, *play.use)
         else:
-            value = yield decision
+            value = script.answer(decision)
+        game.answer(value)
+    chance.check()
+    result = game.result
+    if result is not None:
+        return GameOver(result["winner"], Termination(result["how"]), result["detail"])
+    if not chosen:
+        raise f.problem(card_node(play.node), "E612", f"{play.by} was not asked for a card: "
+                        "the action round ended without it")
+    if not used:
+        assert play.use is not None
+        raise f.problem(play.use[1], "E613", f"{game.card_name(play.card)} is not asked how "
+                        "to be used (a Scoring card just scores)")
+    script.done()
+    chance.finish()
+    return None
 
 
 def _offered_labels(decision: Decision) -> str:
@@ -533,29 +549,27 @@ def _offered_labels(decision: Decision) -> str:
 
 
 @contextmanager
-def stacked_ps_deck(f: YamlFile, game: Game, script: PsScript | None) -> Iterator[None]:
+def stacked_ps_deck(f: YamlFile, chance: FileChance, script: PsScript | None) -> Iterator[None]:
     """Deal the scripted Power Struggle cards at the next struggle: the
     fresh deck is shuffled with the game's generator as usual, then the
     named cards are put where the deal (8.1.1) takes each side's cards."""
     if script is None:
         yield
         return
-    real = rng.shuffle
-    used = []
-    n_cards = len(game.data.ps_cards)
+    used: list[bool] = []
 
-    def shuffle(state: dict, items: list) -> None:
-        fresh = items == list(range(n_cards))
-        real(state, items)
-        if fresh and state is game.state and not used:
-            used.append(True)
-            items[:] = _stack(f, game, script, items)
+    def layout(deck: list[int]) -> list[int]:
+        if used:
+            return deck
+        used.append(True)
+        try:
+            return _stack(f, chance.game, script, deck)
+        except FileProblem as problem:  # raised once the game stops (FileChance.check)
+            chance.fail(problem)
+            return deck
 
-    rng.shuffle = shuffle
-    try:
-        yield
-    finally:
-        rng.shuffle = real
+    chance.lay_out(PS_DECK, layout)
+    yield
     if not used:
         raise f.problem(script.node, "E613", "power_struggle: no Power Struggle was held")
 

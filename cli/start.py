@@ -18,6 +18,7 @@ from yaml.nodes import MappingNode
 from dof.cli.files import user_path
 from dof.cli.located import FileProblem, YamlFile
 from dof.cli.position import (
+    FileChance,
     Names,
     PositionSpec,
     UnknownName,
@@ -27,7 +28,14 @@ from dof.cli.position import (
 )
 from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.position import PositionError, opening_state, position_state, start_game, year_cards
+from dof.engine.position import (
+    PositionError,
+    opening_state,
+    position_state,
+    start_game,
+    unstarted_game,
+    year_cards,
+)
 from dof.engine.rules.decisions import GameOver
 
 
@@ -111,8 +119,10 @@ def started_game(data, events, seed: int, options: dict, start: Start,
                     pile.remove(card)
             position.hands.setdefault(side, []).append(card)
     try:
-        game = Game(data, position_state(data, seed, position, options), events)
-        put_in_effect(f, spec, game)
+        chance = FileChance(f)
+        game = unstarted_game(data, position_state(data, seed, position, options), events,
+                              chance)
+        put_in_effect(f, spec, game, chance)
     except PositionError as exc:
         raise StartError(f"--position {start.position}: {exc}") from None
     except FileProblem as problem:

@@ -15,8 +15,9 @@ _EXPORTS = {
     "Agent": "api", "View": "api", "StaleView": "api", "UndoError": "api",
     "play": "api", "undo": "api", "view": "api",
     "Outcome": "data.outcome", "Termination": "data.outcome",
+    "Chance": "data.chance", "ScriptedChance": "data.chance", "NoDieLeft": "data.chance",
     "Decision": "rules.decisions", "IllegalAnswer": "rules.decisions",
-    "Game": "game", "SaveError": "game", "Move": "history", "Replay": "history",
+    "Game": "game", "SaveError": "saves", "Move": "history", "Replay": "history",
     "GreedyAgent": "bots.agents", "RandomAgent": "bots.agents", "ScriptedAgent": "bots.agents",
     "SearchAgent": "bots.search",
 }

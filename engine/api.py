@@ -21,7 +21,6 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from dof.engine.data import rng
 from dof.engine.data.outcome import Outcome
 from dof.engine.data.records import GameData
 from dof.engine.data.terms import SIDES
@@ -170,10 +169,10 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
         # the deal is made once (its shuffle and the seed cost more than the
         # rest of a preview) and laid out again for the next answers.
         if dealt:
-            _lay_out(copy.state, side, dealt[0])
+            _lay_out(copy, side, dealt[0])
         else:
-            _reseed(copy, side, pending, _seen_seed(game.state, side, pending))
-            dealt.append(_layout(copy.state, side))
+            dice = _reseed(copy, side, pending, _seen_seed(game.state, side, pending))
+            dealt.append(_layout(copy.state, side, dice))
         copy.answer(answer)
         return _view(copy, side, deep=False, previewed=True)
 
@@ -222,7 +221,9 @@ def undo(game, side: str | None = None):
     if last is None:
         raise UndoError(f"nothing to undo: the {side} has made no decision in this game")
     back, then = last
-    reason = then.barrier(_Moment(game, side), game.log)
+    # The replay is now the game as it stands, its chance's record running
+    # from the same start as the moment's.
+    reason = then.barrier(_Moment(replay, side), replay.log)
     if reason:
         raise UndoError(f"cannot undo the {side}'s last decision: {reason}")
     return type(game).from_json({**begin, "answers": answers[:back]}, game.data, game.events,
@@ -292,30 +293,34 @@ def _seen_seed(state: dict, side: str, pending: Decision) -> int:
     return zlib.crc32(marshal.dumps(seen))
 
 
-def _reseed(copy, side: str, pending: Decision, seed: int) -> None:
+def _reseed(copy, side: str, pending: Decision, seed: int) -> int:
     """Make a look-ahead copy one that ``side`` cannot tell from the real
     game: its dice re-seeded and the cards he cannot see dealt anew, from
     ``seed`` alone (sorted first, so that where they really were makes no
-    difference)."""
+    difference). Returns the dice's new seed."""
     deal = random.Random(seed)
-    copy.state["rng"] = rng.seed_state(deal.getrandbits(64))
+    dice = deal.getrandbits(64)
+    copy.chance.reseed(dice)
     _forget(copy.state, side, pending, deal)
+    return dice
 
 
-def _layout(state: dict, side: str) -> dict:
-    """Where :func:`_reseed` put the dice and the cards ``side`` cannot see."""
+def _layout(state: dict, side: str, dice: int) -> dict:
+    """Where :func:`_reseed` put the cards ``side`` cannot see, and its dice's seed."""
     other = opponent(side)
     ps = state["ps"]
-    return {"rng": state["rng"], "deck": state["deck"][:], "hand": state["hands"][other][:],
+    return {"dice": dice, "deck": state["deck"][:], "hand": state["hands"][other][:],
             "set_aside": state["set_aside"][other][:],
             "ps": ps and {"deck": ps["deck"][:], "hand": ps["hands"][other][:],
                           "dealt": ps["dealt"][other][:]}}
 
 
-def _lay_out(state: dict, side: str, layout: dict) -> None:
-    """Put a :func:`_layout` back, in place (the rules in progress hold the lists)."""
+def _lay_out(copy, side: str, layout: dict) -> None:
+    """Put a :func:`_layout` back on a look-ahead copy, in place (the rules
+    in progress hold the lists)."""
+    state = copy.state
     other = opponent(side)
-    state["rng"] = layout["rng"]
+    copy.chance.reseed(layout["dice"])
     state["deck"][:] = layout["deck"]
     state["hands"][other][:] = layout["hand"]
     state["set_aside"][other][:] = layout["set_aside"]
@@ -340,22 +345,23 @@ def _shuffle_among(piles: list[list], known: set, deal: random.Random) -> dict:
 
 
 class _Moment:
-    """What undo compares between two decisions: who decides, the dice
-    generator, the decks and the cards hidden from the undoing side."""
+    """What undo compares between two decisions of one game: who decides,
+    what its chance had drawn by then (data/chance.py), the decks and the
+    cards hidden from the undoing side."""
 
     def __init__(self, game, side: str) -> None:
         st = game.state
         self.side = side
         self.player = game.pending.player if game.pending else None
         self.log_at = len(game.log)
-        self.rng = st["rng"]
+        self.drawn = game.chance.drawn
         self.decks = (list(st["deck"]), list(st["ps"]["deck"]) if st["ps"] else None)
         self.hidden = _hidden(st, side)
 
     def barrier(self, now: _Moment, log: list[dict]) -> str:
         """Why the game cannot go back from ``now`` to this moment ('' if it can)."""
         since = log[self.log_at:now.log_at]
-        if now.rng != self.rng:
+        if now.drawn != self.drawn:
             roll = next((e["text"] for e in since if "roll" in e), None)
             return (f"a die was rolled since ({roll})" if roll
                     else "cards were shuffled or picked at random since")

@@ -3,8 +3,8 @@
 Why a generator with checkpoints: the rules read naturally as straight-line
 code, yet the state must round-trip through JSON at any pending decision. The
 driver snapshots the plain-data state when the game starts and records each
-answer. A save holds that start plus every answer since (one seeded generator
-drives the dice, so they are the whole game); loading replays them, which
+answer. A save holds that start plus every answer since (the game's seeded
+chance rolls the dice, so they are the whole game); loading replays them, which
 re-creates the exact position, including the middle of a card's effect or of
 a power struggle, and lets `dof replay` and undo reach any earlier decision.
 The replay is checked against the saved log and state, so a corrupt save,
@@ -15,259 +15,70 @@ Once a game has been saved or previewed, it snapshots again at the start of
 each turn-machine step and action round, so that a look-ahead or a rewind
 replays only a few answers. A game nobody saves (bots playing a batch) takes
 no other snapshot: its answers alone rebuild any of its positions.
+
+The save format is engine/saves.py's; ``dof.engine.game.SaveError`` still
+names its SaveError, as it did before saves had a module of their own.
 """
 
 from __future__ import annotations
 
 import marshal
-from bisect import bisect_right
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from dof.engine import api
-from dof.engine.data import rng
+from dof.engine.data.chance import DECK, Chance
 from dof.engine.data.outcome import Termination
 from dof.engine.data.records import GameData
-from dof.engine.data.state import PHASES, Result, State, initial_state, plain
+from dof.engine.data.state import Result, State, initial_state, plain
 from dof.engine.data.terms import SIDES
-from dof.engine.data.validate import (
-    OptionsError,
-    StateError,
-    check_log,
-    check_options,
-    check_state,
-    deeper_than,
-    found,
-    unplaced,
-)
-from dof.engine.data.vocabulary import PROGRAM_FORMAT
+from dof.engine.data.validate import check_options
 from dof.engine.rules import hooks
 from dof.engine.rules.board import opponent
 from dof.engine.rules.decisions import Decision, GameOver, IllegalAnswer
-from dof.engine.rules.protocols import Events
+from dof.engine.rules.protocols import Events, Steps
 from dof.engine.rules.turn import STEPS, proceed, turn_words
-
-SAVE_FORMAT = "dof-save"
-#: Version 2 saves hold the start and every answer since. Version 1 saves
-#: held the last checkpoint and the answers since it: they still load and
-#: play on, but cannot be replayed from the start.
-SAVE_VERSION = 2
-
-Steps = Generator[Decision, Any, None]
+from dof.engine.saves import Saved, SaveError, read_save, save_header
 
 
-class SaveError(ValueError):
-    """A save file that cannot be loaded; the message says why."""
+class Driver:
+    """Steps a rule's generator, the one way the engine and its tools do:
+    :meth:`send` gives the pending decision its answer and runs the rule to
+    its next decision. A rule that asks nothing may be a plain function
+    (``steps`` None): it is over at once. ``pending`` is the decision
+    waiting (None once the rule is over) and ``value`` what the rule
+    returned. Whatever else the rule raises (GameOver, a bug) goes through."""
 
+    __slots__ = ("_steps", "pending", "value")
 
-def mods_of(events) -> list[dict]:
-    """The mod card files an event runner's cards come from (name and hash);
-    a save keeps them so that it is never replayed with other cards."""
-    fingerprint = getattr(events, "mods", None)
-    return fingerprint() if fingerprint else []
+    def __init__(self, steps: Steps | None) -> None:
+        self._steps = steps
+        self.pending: Decision | None = None
+        self.value: Any = None
 
-
-def save_header(events) -> dict:
-    """What a save is and what it needs to replay: the save format, the
-    format of the compiled card programs its lasting effects hold, and the
-    mod card files."""
-    return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-            "program_format": PROGRAM_FORMAT, "mods": mods_of(events)}
-
-
-def _check_mods(saved: Any, current: list[dict]) -> None:
-    """A save replays only with the mod card files it was made with."""
-    def names(mods: list[dict]) -> str:
-        return ", ".join(m.get("file", "?") for m in mods) or "no mod"
-
-    if not isinstance(saved, list) or not all(
-            isinstance(m, dict) and set(m) == {"file", "sha256"}
-            and all(isinstance(v, str) for v in m.values()) for m in saved):
-        raise SaveError("the save's mods field is not a list of files (each a file name and "
-                        "its sha256)")
-    if saved != current:
-        changed = [m.get("file", "?") for m in saved if m not in current
-                   and any(c["file"] == m.get("file") for c in current)]
-        detail = f" ({', '.join(changed)} changed since)" if changed else ""
-        raise SaveError(f"the save was made with {names(saved)}{detail}, but the game now has "
-                        f"{names(current)}: load it with the same --mod folder")
-
-
-#: What a save's check leaves out: how dof words a log entry and numbers
-#: the action rounds. A later dof may say them otherwise (an earlier one
-#: counted both players' rounds together) without playing another game:
-#: what was played, rolled and placed is compared, and the state it leads to.
-_WORDING = frozenset({"text", "ar"})
-
-
-def _course(entry: dict) -> dict:
-    """A log entry or state without its wording (``_WORDING``)."""
-    return {k: v for k, v in entry.items() if k not in _WORDING}
-
-
-@dataclass(frozen=True)
-class Saved:
-    """A save file's parts (see :func:`read_save`): the position its answers
-    start from and the log before it, every answer since, and what
-    replaying them must give: the log after the start (None when not kept)
-    and the state. ``fallback`` is the same game from its last checkpoint,
-    for when the rules no longer play its start the same way."""
-
-    version: int
-    start: dict
-    log: list[dict]
-    answers: list
-    played: list[dict] | None
-    state: Any
-    fallback: Saved | None = None
-
-    @property
-    def from_the_start(self) -> bool:
-        """False for a version 1 save: its answers start at its last checkpoint."""
-        return self.version >= 2
-
-    def check(self, game: Game, ends: list[int]) -> None:
-        """SaveError unless ``game``, rebuilt from this save, is the saved
-        game: the same log lines, else the move from which it goes another
-        way is named (``ends[n]``: the log's length after ``n`` answers),
-        and the same state."""
-        first = len(self.log)
-        replayed = [unplaced(_course(entry)) for entry in game.log[first:]]
-        saved = None if self.played is None else [unplaced(_course(e)) for e in self.played]
-        if saved is not None and replayed != saved:
-            line = first + next((i for i, (a, b) in enumerate(zip(replayed, saved, strict=False))
-                                 if a != b), min(len(replayed), len(saved)))
-            move = min(bisect_right(ends, line), len(ends) - 1)
-            entry = game.log[min(line, len(game.log) - 1)] if game.log else game.state
-            where = f"move {move}" if move else "the start"
-            raise SaveError(f"the save does not replay as it was played: from {where} "
-                            f"({turn_words(entry['turn'], entry['ar'])}) the game goes another "
-                            "way; were the cards or dof changed since it was saved?")
-        state = self.state if isinstance(self.state, dict) else {}
-        now = plain(game.state)
-        if state != now and unplaced(_course(state)) != unplaced(_course(now)):
-            differ = [k for k in now if k not in _WORDING
-                      and unplaced(state.get(k)) != unplaced(now[k])]
-            raise SaveError(f"the save is inconsistent: replaying its {len(self.answers)} "
-                            f"answers does not give its state (different: {', '.join(differ)})")
-
-
-#: How deeply a save may nest lists and objects. A save of the printed
-#: cards nests 15 levels at most (measured over bot games: a lasting
-#: effect's program is the deepest part); a mod card's program may nest
-#: about twice the 120 levels of syntax the card language allows
-#: (dsl/parser.py MAX_DEPTH: 107 'or's in a row compile 219 deep), inside
-#: the 5 levels of a save's state. Deeper JSON is no dof save, and is
-#: refused before anything reads it.
-SAVE_NESTING = 256
-TOO_DEEP = (f"the save nests lists and objects more than {SAVE_NESTING} levels deep, "
-            "deeper than any dof save")
-
-
-def read_save(obj: Any, data, events=None, verify: bool = True) -> Saved:
-    """The parts of a save (:meth:`Game.to_json` output); SaveError if it is
-    not a save, was made by another dof or with other mod cards, or (with
-    ``verify``) any of its parts is impossible: every part is checked
-    (:func:`_check_parts`) before anything uses it."""
-    if verify and deeper_than(obj, SAVE_NESTING):
-        raise SaveError(TOO_DEEP)
-    if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:
-        raise SaveError("not a dof save file (no 'format: dof-save')")
-    version = obj.get("version")
-    if version not in (1, SAVE_VERSION):
-        raise SaveError(f"save version {version!r} is not supported")
-    if obj.get("program_format") != PROGRAM_FORMAT:
-        raise SaveError(f"the save's card programs are in format "
-                        f"{obj.get('program_format')!r}, but this dof runs format "
-                        f"{PROGRAM_FORMAT}: the save was made by another version of dof")
-    _check_mods(obj.get("mods", []), mods_of(events))
-    if version == 1:
-        part, start, log, answers = "checkpoint", obj.get("checkpoint"), obj.get("log"), \
-            obj.get("journal")
-        played = None
-    else:
-        head = obj.get("start")
-        head = head if isinstance(head, dict) else {}
-        part, start, log, answers = "start", head.get("state"), head.get("log"), \
-            obj.get("answers")
-        played = obj.get("log")
-    if verify:
-        if not isinstance(answers, list):
-            raise SaveError(f"the save's answers are impossible: expected a list, found "
-                            f"{found(answers)}")
-        states = {part: start}
-        if version > 1 and "checkpoint" in obj:
-            states["checkpoint"] = _checkpoint_state(obj["checkpoint"], answers, played)
-        logs = {"log": log} if version == 1 else {"start's log": log}
-        if played is not None:  # a save made before saves kept their log has none
-            logs["log"] = played
-        rules = events.lasting_rules() if events is not None else None
-        _check_parts(data, {**states, "state": obj.get("state")}, logs, rules)
-    if not isinstance(start, dict):
-        raise SaveError(f"the save has no {part} position")
-    if not isinstance(answers, list) or not isinstance(log, list) or \
-            not isinstance(played, list | None) or \
-            not all(isinstance(entry, dict) for entry in [*log, *(played or ())]):
-        raise SaveError("the save has no list of answers or log")
-    return Saved(version, start, log, answers, played, obj.get("state"),
-                 _checkpoint(obj.get("checkpoint"), log, answers, played, obj.get("state"))
-                 if version > 1 else None)
-
-
-def _check_parts(data, states: dict[str, Any], logs: dict[str, Any],
-                rules: Mapping[str, list[dict]] | None = None) -> None:
-    """SaveError unless each part of a save is possible: its ``states`` by
-    name (the start and checkpoint, which no Power Struggle is inside, and
-    the state, their lasting effects holding the cards' ``rules``) and its
-    ``logs`` by name. The message names the part and the field."""
-    for name, state in states.items():
+    def send(self, answer: Any = None) -> Decision | None:
+        """Answer the pending decision (nothing to start the rule) and run
+        to the next one; None when the rule is over."""
+        steps = self._steps
+        if steps is None:
+            return None
         try:
-            check_state(data, state, tuple(PHASES), start=name != "state", rules=rules)
-        except OptionsError as exc:
-            raise SaveError(f"the save's options are impossible: {exc}") from None
-        except StateError as exc:
-            raise SaveError(f"the save's {name} is impossible: {exc}") from None
-    for name, log in logs.items():
-        try:
-            check_log(data, log)
-        except StateError as exc:
-            raise SaveError(f"the save's {name} is impossible: {exc}") from None
+            self.pending = steps.send(answer)
+        except StopIteration as stop:
+            self._steps = self.pending = None
+            self.value = stop.value
+        return self.pending
 
-
-def _checkpoint_state(checkpoint: Any, answers: Any, played: Any) -> Any:
-    """The state of a version 2 save's last checkpoint; SaveError unless
-    the checkpoint says where in the ``answers`` and the ``played`` log it
-    was taken."""
-    def fail(why: str) -> SaveError:
-        return SaveError(f"the save's checkpoint is impossible: {why}")
-
-    if not isinstance(checkpoint, dict):
-        raise fail(f"expected an object, found {found(checkpoint)}")
-    for key in checkpoint:
-        if key not in ("state", "answers", "log"):
-            raise fail(f"{key}: not a field of a checkpoint (its fields: state, answers, log)")
-    for key, kept in (("answers", answers), ("log", played)):
-        at = checkpoint.get(key)
-        most = len(kept) if isinstance(kept, list) else 0
-        if not (isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= most):
-            raise fail(f"{key}: {at!r:.40} is not a place in the save's {key} (0..{most})")
-    return checkpoint.get("state")
-
-
-def _checkpoint(ckpt: Any, log: list[dict], answers: list, played: list[dict] | None,
-                state: Any) -> Saved | None:
-    """A version 2 save from its last checkpoint, as a version 1 save was:
-    the state there and the answers since (None if it keeps none)."""
-    if not isinstance(ckpt, dict) or not isinstance(ckpt.get("state"), dict) or played is None:
-        return None
-    at, logged = ckpt.get("answers"), ckpt.get("log")
-    if not (isinstance(at, int) and 0 <= at <= len(answers)
-            and isinstance(logged, int) and 0 <= logged <= len(played)):
-        return None
-    return Saved(1, ckpt["state"], [*log, *played[:logged]], answers[at:], played[logged:], state)
+    def finish(self, answer: Callable[[Decision], Any]) -> Any:
+        """Run the rule to its end, answering each decision with
+        ``answer(decision)``; what the rule returned."""
+        decision = self.send()
+        while decision is not None:
+            decision = self.send(answer(decision))
+        return self.value
 
 
 @dataclass(frozen=True)
@@ -327,10 +138,15 @@ class Game:
     given since the start (a loaded game's include its save's).
     """
 
-    def __init__(self, data: GameData, state: State, events: Events | None = None):
+    def __init__(self, data: GameData, state: State, events: Events | None = None,
+                 chance: Chance | None = None):
         self.data = data
         self.state = state
         self.events = events
+        #: Every die, shuffle and random pick (data/chance.py): by default
+        #: the state's seeded generator.
+        self.chance = chance if chance is not None else Chance()
+        self.chance.attach(self)
         self.log: list[dict] = []
         self.pending: Decision | None = None
         self.decisions = 0
@@ -344,7 +160,7 @@ class Game:
         self._ckpt_log = 0
         self._ckpt_at = 0
         self._snapshots = False  # once saved or previewed: keep replays short
-        self._gen: Steps | None = None
+        self._driver = Driver(None)  # the rules, once started (_run)
         self.hook_index: tuple = hooks.NO_INDEX  # lasting effects by hook (hooks.active)
         tables = map_tables(data)
         self.stability = tables.stability
@@ -356,25 +172,37 @@ class Game:
 
     # ----------------------------------------------------------- lifecycle
     @classmethod
-    def new(cls, data, seed: int = 0, options: Mapping | None = None, events=None) -> Game:
+    def new(cls, data, seed: int = 0, options: Mapping | None = None, events=None,
+            chance: Chance | None = None) -> Game:
         """Set up a new game (3.0) and run it to the first decision;
-        OptionsError (a ValueError) for options no game can have."""
+        OptionsError (a ValueError) for options no game can have. ``chance``
+        replaces the seeded dice and shuffles (data/chance.py)."""
         state = initial_state(data, seed, dict(options or {}))
         check_options(state["options"])
-        game = cls(data, state, events)
+        game = cls(data, state, events, chance)
         game._run()
         return game
 
     def _run(self) -> None:
-        self._gen = self._main()
-        self._resume(None, first=True)
+        self._driver = Driver(self._main())
+        self.pending = self._driver.send()
+
+    def rules(self) -> Steps:
+        """The rules this game runs from its state: the turn sequence (4.5),
+        each turn step in the order the turn machine gives, from a
+        checkpoint, to the end of the game. A step that asks nothing may be
+        a plain function. (A game of one action round, engine/position.py,
+        runs that round only.)"""
+        while self.state["phase"] != "game_over":
+            self.checkpoint()
+            steps = STEPS[self.state["phase"]](self)
+            if steps is not None:
+                yield from steps
+            proceed(self)
 
     def _main(self) -> Steps:
         try:
-            while self.state["phase"] != "game_over":
-                self.checkpoint()
-                yield from STEPS[self.state["phase"]](self)
-                proceed(self)
+            yield from self.rules()
         except GameOver as end:
             self.state["result"] = {
                 "winner": end.winner,
@@ -404,13 +232,8 @@ class Game:
         if not self._start:
             self._start, self._start_log = self._ckpt, self._ckpt_log
 
-    def _resume(self, answer: Any, first: bool = False) -> None:
-        gen = self._gen
-        assert gen is not None  # _run starts the rules before any answer
-        try:
-            self.pending = next(gen) if first else gen.send(answer)
-        except StopIteration:
-            self.pending = None
+    def _resume(self, answer: Any) -> None:
+        self.pending = self._driver.send(answer)
 
     def answer(self, value: Any) -> None:
         """Answer the pending decision; IllegalAnswer leaves the game untouched.
@@ -437,6 +260,7 @@ class Game:
         since = self._history[self._ckpt_at:]
         del self._history[self._ckpt_at:]
         self.state = marshal.loads(self._ckpt)
+        self.chance.attach(self)
         del self.log[self._ckpt_log:]
         self.relink()
         self._run()
@@ -478,22 +302,24 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, obj: Any, data, events=None, verify: bool = True) -> Game:
+    def from_json(cls, obj: Any, data, events=None, verify: bool = True,
+                  chance: Chance | None = None) -> Game:
         """Rebuild a game from :meth:`to_json` output (or a version 1 save);
         SaveError if it is corrupt, impossible, made with other mod cards,
         or replays another way than it was played. ``verify=False`` trusts
         the save (the engine's own copies, a test's position): its states
-        are not checked and its replay is not compared."""
+        are not checked and its replay is not compared. ``chance`` replaces
+        the state's seeded dice (data/chance.py), from the start."""
         saved = read_save(obj, data, events, verify)
         try:
-            return cls._replayed(saved, data, events, verify)
+            return cls._replayed(saved, data, events, verify, chance)
         except SaveError as exc:
             if saved.fallback is None:
                 raise
             # Nothing is lost when the rules changed since: the game goes on
             # from its last checkpoint, as saves of version 1 always did.
             try:
-                game = cls._replayed(saved.fallback, data, events, verify)
+                game = cls._replayed(saved.fallback, data, events, verify, chance)
             except SaveError:
                 raise exc from None
             st = saved.fallback.start
@@ -503,22 +329,23 @@ class Game:
             return game
 
     @classmethod
-    def _replayed(cls, saved: Saved, data, events, verify: bool) -> Game:
-        game = cls.replay_start(saved, data, events)
+    def _replayed(cls, saved: Saved, data, events, verify: bool,
+                  chance: Chance | None = None) -> Game:
+        game = cls.replay_start(saved, data, events, chance)
         ends = [len(game.log)]
         for move, value in enumerate(saved.answers, 1):
             game.replay_move(move, value)
             ends.append(len(game.log))
         if verify:
-            saved.check(game, ends)
+            saved.check(game.log, game.state, ends)
         return game
 
     @classmethod
-    def replay_start(cls, saved: Saved, data, events=None) -> Game:
+    def replay_start(cls, saved: Saved, data, events=None, chance: Chance | None = None) -> Game:
         """The game of ``saved`` at its start, run to the first decision;
         it keeps checkpoints as it replays, as a saved game does."""
         try:
-            game = cls(data, marshal.loads(marshal.dumps(saved.start)), events)
+            game = cls(data, marshal.loads(marshal.dumps(saved.start)), events, chance)
             game.log = list(saved.log)
             game._snapshots = True
             game._run()
@@ -546,7 +373,7 @@ class Game:
         trip. The copy's dice are not re-seeded here: the caller hides what
         the looking side may not know."""
         self._snapshots = True
-        copy = Game(self.data, marshal.loads(self._ckpt), self.events)
+        copy = type(self)(self.data, marshal.loads(self._ckpt), self.events)
         copy._start = copy._ckpt = self._ckpt  # not dumped again at its first checkpoint
         copy._run()
         since = self._history[self._ckpt_at:]
@@ -590,9 +417,15 @@ class Game:
         self.note("destroy", f"{self.space_name(space)} is destroyed", space=space)
 
     # ----------------------------------------------------- rule helpers
+    def use_chance(self, chance: Chance) -> None:
+        """Draw every die, shuffle and random pick from ``chance`` from now
+        on (a test's or a scenario's scripted dice, data/chance.py)."""
+        chance.attach(self)
+        self.chance = chance
+
     def roll(self, who: str, why: str) -> int:
         """Roll a die for ``who`` and log it."""
-        value = rng.die(self.state)
+        value = self.chance.die(who, why)
         self.note("roll", f"{who} rolls {value} ({why})", roll=value, player=who)
         return value
 
@@ -649,6 +482,6 @@ class Game:
             if not st["discard"]:
                 return None
             st["deck"], st["discard"] = st["discard"], []
-            rng.shuffle(self.state, st["deck"])
+            self.chance.shuffle(st["deck"], DECK)
             self.note("reshuffle", f"Discards reshuffled: a new {len(st['deck'])}-card deck")
         return st["deck"].pop()

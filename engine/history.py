@@ -1,7 +1,7 @@
 """A saved game move by move from its start: what `dof replay` shows.
 
-A save holds the game's start and every answer given since (engine/game.py),
-and one seeded generator drives the dice, so the whole game can be walked
+A save holds the game's start and every answer given since (engine/saves.py),
+and the game's seeded chance rolls the dice, so the whole game can be walked
 again. :class:`Replay` walks it once, keeping for each move who answered
 which question, how the answer read on the screen and the log lines it led
 to, and checks that the walk reaches the saved game. Positions in between
@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from dof.engine.game import Game, SaveError, read_save
+from dof.engine.game import Game
 from dof.engine.rules.decisions import Decision
+from dof.engine.saves import SaveError, read_save
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ class Replay:
             self.moves.append(Move(number, decision.player, decision.kind, decision.prompt,
                                    turn, ar, value, label, game.log[ends[-1]:]))
             ends.append(len(game.log))
-        saved.check(game, ends)
+        saved.check(game.log, game.state, ends)
         self.final: Game = game
 
     def game_at(self, move: int) -> Game:

@@ -6,17 +6,27 @@ a fresh game at the start of that turn, in engine terms (space ids and card
 numbers); :func:`position_state` makes the plain-data state, and
 :func:`start_game` runs the rules on from it, so the position is reached the
 way a save is loaded, never by a separate code path through the rules.
+
+Events a position puts in force run on a game that has not started
+(:func:`unstarted_game`, :func:`event_in_force`, stepped by the engine's
+Driver), before the game starts from the state they leave.
+:func:`play_round` starts a game of one action round, the phasing player's,
+as a scenario's play is (docs/scenarios.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dof.engine.data import rng
+from dof.engine.data.chance import DECK, Chance
 from dof.engine.data.state import PHASES, State, initial_state
 from dof.engine.data.terms import SIDES
 from dof.engine.data.validate import StateError, check_state
-from dof.engine.game import Game, save_header
+from dof.engine.game import Game
+from dof.engine.rules.actions import action_round, run_event
+from dof.engine.rules.piles import finish_card
+from dof.engine.rules.protocols import Steps
+from dof.engine.saves import save_header
 
 
 class PositionError(ValueError):
@@ -75,7 +85,7 @@ def position_state(data, seed: int, position: Position,
     the deck shuffled with the game's generator, the listed cards taken out
     of it. PositionError when the position is impossible."""
     st = opening_state(data, seed, position.turn, options)
-    rng.shuffle(st, st["deck"])
+    Chance(st).shuffle(st["deck"], DECK)
     st["phase"] = "deal"
     if position.board == "empty":
         st["sp"] = {side: [0] * len(data.spaces) for side in SIDES}
@@ -137,13 +147,56 @@ def at_action_round(state: State, side: str, action_round: int) -> None:
                        "democrat": action_round - 1}
 
 
-def start_game(data, state: State, events=None, log: list[dict] | None = None) -> Game:
+def start_game(data, state: State, events=None, log: list[dict] | None = None,
+               chance: Chance | None = None) -> Game:
     """A game that runs on from ``state`` at the start of its step
     (``state['phase']``), through the save format, to its first decision;
-    ``log`` is what happened before (shown to the players)."""
+    ``log`` is what happened before (shown to the players); ``chance``
+    replaces the seeded dice and shuffles (a scenario's script)."""
+    return _started(Game, data, state, events, log, chance)
+
+
+class RoundGame(Game):
+    """A game of one action round: the phasing player's round from its
+    state (``phase`` 'action_rounds'), over when the round is, as a
+    scenario's play is. Its state after the round is the next play's
+    position; it is not a game to save."""
+
+    def rules(self) -> Steps:
+        self.checkpoint()
+        yield from action_round(self)
+
+
+def play_round(data, state: State, events=None, log: list[dict] | None = None,
+               chance: Chance | None = None) -> Game:
+    """The phasing player's action round at ``state`` as a game of its own
+    (:class:`RoundGame`), started as :func:`start_game` starts a game."""
+    return _started(RoundGame, data, state, events, log, chance)
+
+
+def _started(kind: type[Game], data, state: State, events, log: list[dict] | None,
+             chance: Chance | None) -> Game:
     save = {**save_header(events), "start": {"state": state, "log": list(log or [])},
             "answers": [], "state": None}
-    return Game.from_json(save, data, events, verify=False)
+    return kind.from_json(save, data, events, verify=False, chance=chance)
+
+
+def unstarted_game(data, state: State, events=None, chance: Chance | None = None) -> Game:
+    """A game at ``state`` whose rules have not started (nothing is pending):
+    the position's events are put in force on it (:func:`event_in_force`)
+    before :func:`start_game` or :func:`play_round` starts from its state."""
+    return Game(data, state, events, chance)
+
+
+def event_in_force(game: Game, card: int, side: str) -> Steps:
+    """Put ``card``'s event in force at a position, as if ``side`` played
+    it: the card leaves the draw deck, its event runs, and the card goes
+    where the rules put a played event (on display, removed or discarded)."""
+    st = game.state
+    st["deck"].remove(card)
+    st["played"] = card
+    happened = yield from run_event(game, card, side)
+    finish_card(game, card, happened)
 
 
 def _name(data, card: int) -> str:

@@ -14,10 +14,10 @@ so a test can check who was asked what (``kinds(seen)``).
 
 from __future__ import annotations
 
-from helpers import DATA, drive, logs, set_board, sid
+from helpers import DATA, drive, logs, scripted_chance, set_board, sid
 
-from dof.engine.data import rng
-from dof.engine.game import Game
+from dof.engine.data.chance import PS_DECK
+from dof.engine.game import Driver, Game
 from dof.engine.rules.actions import play_card
 from dof.engine.rules.piles import move_card
 
@@ -69,15 +69,17 @@ def play(game: Game, side: str, card: int, answers=(), seen=None):
     return drive(game, play_card(game, side, card), answers, seen)
 
 
-def run_until(gen, answers=()):
-    """Send ``answers`` to ``gen`` and return the next Decision (the test
-    stops there, e.g. inside a Power Struggle)."""
-    decision = next(gen)
+def run_until(steps, answers=()):
+    """Start a rule (or go on with its Driver), give it ``answers`` and
+    return the next Decision (the test stops there, e.g. inside a Power
+    Struggle)."""
+    run = steps if isinstance(steps, Driver) else Driver(steps)
+    decision = run.pending or run.send()
     for value in answers:
         if value not in decision.options and isinstance(value, str):
             value = sid(value)
         assert value in decision.options, (value, decision.kind, decision.options)
-        decision = gen.send(value)
+        decision = run.send(value)
     return decision
 
 
@@ -108,17 +110,9 @@ def ps_ids(*names: str) -> list[int]:
     return out
 
 
-def stack_ps_deck(monkeypatch, ids) -> None:
-    """The next Power Struggle deck deals ``ids`` first, in this order (the
-    scorer's hand, then his opponent's, then later draws)."""
+def stack_ps_deck(game: Game, ids) -> None:
+    """Every Power Struggle deck of ``game`` deals ``ids`` first, in this
+    order (the scorer's hand, then his opponent's, then later draws)."""
     assert len(set(ids)) == len(ids), "a Power Struggle card twice"
-    real = rng.shuffle
-
-    def shuffle(state, items):
-        fresh = items == list(range(len(DATA.ps_cards)))
-        real(state, items)
-        if fresh:
-            rest = [c for c in items if c not in ids]
-            items[:] = rest + list(reversed(ids))
-
-    monkeypatch.setattr(rng, "shuffle", shuffle)
+    scripted_chance(game).lay_out(
+        PS_DECK, lambda deck: [c for c in deck if c not in ids] + list(reversed(ids)))

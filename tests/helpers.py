@@ -2,10 +2,11 @@
 
 - :func:`new_game` / :func:`set_board`: a real game with an exact position
   (every SP cleared, then the given SPs placed by space name).
-- :func:`drive`: run an operations/scoring generator to its end, answering each
-  Decision from a script and checking every answer is a legal option.
+- :func:`drive`: run a rule (an operations/scoring generator, or a step
+  that is a plain function) to its end with the engine's Driver, answering
+  each Decision from a script and checking every answer is a legal option.
 - :func:`answer`: the same for the game's own pending decisions.
-- :func:`fix_dice`: make ``game.roll`` return given values (still logged).
+- :func:`fix_dice`: script the game's next die rolls (still logged).
 - :func:`autoplay`, :func:`started_game`, :func:`restart_at`: play whole turns
   with plain choices, start from given hands, resume at a turn step.
 - :class:`ScriptedEvents` / :func:`event`: a stand-in event runner whose
@@ -17,20 +18,23 @@ option, it is turned into the space id.
 Usage::
 
     game = new_game(democrat={"Krakow": 5, "Szeged": 1}, communist={"Lodz": 3})
-    dice = fix_dice(game, monkeypatch, [6, 1])
+    dice = fix_dice(game, [6, 1])
     drive(game, support_checks(game, "communist", 3), ["Krakow", "Szeged"])
     assert sp(game, "democrat", "Krakow") == 1 and not dice  # 6+3+1-6 = 4 removed
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from dof.engine.data import load_data
+from dof.engine.data.chance import ScriptedChance
 from dof.engine.data.terms import SIDES
-from dof.engine.game import Game, save_header
+from dof.engine.game import Driver, Game
 from dof.engine.rules.decisions import Decision
+from dof.engine.rules.protocols import Steps
+from dof.engine.saves import save_header
 
 DATA = load_data()
 
@@ -81,28 +85,25 @@ def _resolve(decision: Decision, value: Any) -> Any:
     return value
 
 
-def drive(game: Game, gen: Generator, answers: Iterable[Any] = (),
+def drive(game: Game, steps: Steps | None, answers: Iterable[Any] = (),
           seen: list[Decision] | None = None) -> Any:
-    """Run ``gen`` to its end, sending ``answers`` in order to its Decisions.
+    """Run a rule to its end, giving ``answers`` in order to its Decisions.
 
     Every answer must be among the decision's options and every answer must be
-    used. Decisions are appended to ``seen`` when given. Returns the
-    generator's return value; exceptions (GameOver) propagate.
+    used. Decisions are appended to ``seen`` when given. Returns the rule's
+    return value; exceptions (GameOver) propagate.
     """
     script = list(answers)
-    value = None
-    first = True
-    while True:
-        try:
-            decision = next(gen) if first else gen.send(value)
-        except StopIteration as stop:
-            assert not script, f"answers left unused: {script}"
-            return stop.value
-        first = False
+
+    def answer(decision: Decision) -> Any:
         if seen is not None:
             seen.append(decision)
         assert script, f"no scripted answer for {decision.kind}: {decision.prompt}"
-        value = _resolve(decision, script.pop(0))
+        return _resolve(decision, script.pop(0))
+
+    value = Driver(steps).finish(answer)
+    assert not script, f"answers left unused: {script}"
+    return value
 
 
 def answer(game: Game, answers: Iterable[Any], seen: list[Decision] | None = None) -> None:
@@ -115,22 +116,25 @@ def answer(game: Game, answers: Iterable[Any], seen: list[Decision] | None = Non
         game.answer(_resolve(decision, value))
 
 
-def fix_dice(game: Game, monkeypatch, rolls: Iterable[int]) -> list[int]:
-    """Make ``game.roll`` return ``rolls`` in order, logging each as usual.
+def scripted_chance(game: Game) -> ScriptedChance:
+    """The game's chance, made scriptable (a ScriptedChance drawing from the
+    same seeded generator) the first time a test scripts it."""
+    if not isinstance(game.chance, ScriptedChance):
+        game.use_chance(ScriptedChance())
+    assert isinstance(game.chance, ScriptedChance)
+    return game.chance
+
+
+def fix_dice(game: Game, rolls: Iterable[int]) -> list[int]:
+    """The game's next die rolls are ``rolls``, in order, logged as usual.
 
     Returns the list of rolls still to come (empty once all were used), so a
-    test can ``assert not dice`` at the end. Rolling past the end fails.
+    test can ``assert not dice`` at the end. Rolling past the end raises
+    NoDieLeft.
     """
-    left = list(rolls)
-
-    def roll(who: str, why: str) -> int:
-        assert left, f"unexpected die roll for {who} ({why})"
-        value = left.pop(0)
-        game.note("roll", f"{who} rolls {value} ({why})", roll=value, player=who)
-        return value
-
-    monkeypatch.setattr(game, "roll", roll)
-    return left
+    chance = scripted_chance(game)
+    chance.dice = list(rolls)
+    return chance.dice
 
 
 def logs(game: Game, kind: str) -> list[dict]:

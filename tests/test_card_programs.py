@@ -73,12 +73,12 @@ def game_with(tmp_path: Path, text: str, seed: int = 1) -> Game:
 
 
 # ------------------------------------------------------------ Scoring cards
-def test_a_new_scoring_card_scores_the_country_of_its_power_struggle(tmp_path, monkeypatch):
+def test_a_new_scoring_card_scores_the_country_of_its_power_struggle(tmp_path):
     game = game_with(tmp_path, BALTIC)
     assert game.data.cards[111].scores == "Poland"
     set_board(game, democrat={"Gdansk": 4})
-    stack_ps_deck(monkeypatch, HAND)
-    fix_dice(game, monkeypatch, [1, 4])  # Support Loss, then the VP roll
+    stack_ps_deck(game, HAND)
+    fix_dice(game, [1, 4])  # Support Loss, then the VP roll
     move_card(game, 111, ("hand", D))
     drive(game, play_card(game, D, 111), ["no", HAND[0]])
     assert game.state["power"]["Poland"] == D
@@ -88,8 +88,7 @@ def test_a_new_scoring_card_scores_the_country_of_its_power_struggle(tmp_path, m
         "communist nothing + 0 battlegrounds = 0"]
 
 
-def test_a_printed_scoring_card_moved_to_another_country_scores_that_one(tmp_path,
-                                                                           monkeypatch):
+def test_a_printed_scoring_card_moved_to_another_country_scores_that_one(tmp_path):
     text = BALTIC.replace("111 \"Baltic Scoring\"", "22 \"Poland Scoring\"").replace(
         "Poland", "Hungary").replace("Hungary Scoring", "Poland Scoring")
     assert findings(tmp_path, text) == [
@@ -97,7 +96,7 @@ def test_a_printed_scoring_card_moved_to_another_country_scores_that_one(tmp_pat
         "strategy.yaml"]
     game = game_with(tmp_path, text)
     assert game.data.cards[22].scores == "Hungary"
-    fix_dice(game, monkeypatch, [1, 1])  # Support Loss, then the VP roll: no change of Power
+    fix_dice(game, [1, 1])  # Support Loss, then the VP roll: no change of Power
     move_card(game, 22, ("hand", C))
     # Nobody controls a space in Hungary: no card, so the player of the
     # Scoring card loses (ruling R22); the Communist keeps Power.
@@ -223,7 +222,7 @@ def test_a_trigger_at_a_deal_that_holds_a_power_struggle_is_refused(tmp_path):
                                    "lasting")) == []
 
 
-def test_a_trigger_that_fires_during_a_power_struggle_holds_none(tmp_path, monkeypatch):
+def test_a_trigger_that_fires_during_a_power_struggle_holds_none(tmp_path):
     """The Support Loss of the struggle in Poland gives the Democrat Warszawa:
     the trigger waiting for that fires then, and its struggle in Hungary
     cannot be held (ruling R56); the one in Poland goes on to its end."""
@@ -233,8 +232,8 @@ def test_a_trigger_that_fires_during_a_power_struggle_holds_none(tmp_path, monke
     set_board(game, democrat={"Gdansk": 4, "Warszawa": 3}, communist={"Warszawa": 1})
     move_card(game, 111, ("hand", D))
     drive(game, play_card(game, D, 111), ["event"])
-    stack_ps_deck(monkeypatch, HAND)
-    fix_dice(game, monkeypatch, [2, 1])  # the Communist loses his SP in Warszawa
+    stack_ps_deck(game, HAND)
+    fix_dice(game, [2, 1])  # the Communist loses his SP in Warszawa
     move_card(game, 22, ("hand", D))
     drive(game, play_card(game, D, 22), ["no", HAND[0], "no"])  # no surrender (8.4.5)
     assert game.state["sp"][C][sid("Warszawa")] == 0
@@ -281,15 +280,14 @@ CROSS = card("""for the rest of the game {
 }""", head="period early; side democrat; ops 2; lasting")
 
 
-def test_power_struggle_cards_drawn_by_one_player_may_be_discarded_by_the_other(tmp_path,
-                                                                                monkeypatch):
+def test_power_struggle_cards_drawn_by_one_player_may_be_discarded_by_the_other(tmp_path):
     assert findings(tmp_path, CROSS) == []
     game = game_with(tmp_path, CROSS)
     set_board(game, democrat={"Gdansk": 4})
     move_card(game, 111, ("hand", D))
     drive(game, play_card(game, D, 111), ["event"])
-    stack_ps_deck(monkeypatch, HAND + ps_ids("Strike 6", "Strike 5"))
-    fix_dice(game, monkeypatch, [1, 4])
+    stack_ps_deck(game, HAND + ps_ids("Strike 6", "Strike 5"))
+    fix_dice(game, [1, 4])
     move_card(game, 22, ("hand", C))
     seen: list = []
     # The Communist, who controls nothing, has only the cards he drew, and
@@ -301,8 +299,7 @@ def test_power_struggle_cards_drawn_by_one_player_may_be_discarded_by_the_other(
     assert [(d.kind, d.player) for d in seen][:1] == [("ps_raise", D)]
 
 
-def test_drawn_power_struggle_cards_discarded_already_are_not_discarded_again(tmp_path,
-                                                                              monkeypatch):
+def test_drawn_power_struggle_cards_discarded_already_are_not_discarded_again(tmp_path):
     text = CROSS.replace("communist draws", "democrat draws").replace(
         "        democrat discards all of the drawn cards\n",
         "        democrat discards all of the drawn cards\n" * 2)
@@ -311,16 +308,15 @@ def test_drawn_power_struggle_cards_discarded_already_are_not_discarded_again(tm
     set_board(game, democrat={"Gdansk": 4})
     move_card(game, 111, ("hand", D))
     drive(game, play_card(game, D, 111), ["event"])
-    stack_ps_deck(monkeypatch, HAND + ps_ids("Strike 6", "Strike 5"))
-    fix_dice(game, monkeypatch, [1, 4])
+    stack_ps_deck(game, HAND + ps_ids("Strike 6", "Strike 5"))
+    fix_dice(game, [1, 4])
     move_card(game, 22, ("hand", C))
     drive(game, play_card(game, C, 22), ["no"])
     assert [e["text"] for e in game.log if e["kind"] in ("ps_draw", "ps_discard")] == [
         "democrat draws 2 Power Struggle card(s)", "democrat discards 2 Power Struggle card(s)"]
 
 
-def test_the_drawn_cards_count_by_name_only_when_they_are_power_struggle_cards(tmp_path,
-                                                                              monkeypatch):
+def test_the_drawn_cards_count_by_name_only_when_they_are_power_struggle_cards(tmp_path):
     """The Power Struggle cards are drawn only if the Democrat leads on VP:
     he does not, so the drawn cards are the strategy cards 1, 2 and 3 drawn
     before, which are no Rally in the Square cards (ruling R57)."""
@@ -336,8 +332,8 @@ def test_the_drawn_cards_count_by_name_only_when_they_are_power_struggle_cards(t
     drive(game, play_card(game, D, 111), ["event"])
     for number in (3, 2, 1):  # the deck is drawn from its end
         move_card(game, number, "deck")
-    stack_ps_deck(monkeypatch, HAND)
-    fix_dice(game, monkeypatch, [1, 4])
+    stack_ps_deck(game, HAND)
+    fix_dice(game, [1, 4])
     move_card(game, 22, ("hand", C))
     drive(game, play_card(game, C, 22), ["no"])
     assert [e["text"] for e in game.log if e["kind"] == "vp"][0] == (

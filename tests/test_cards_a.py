@@ -58,13 +58,13 @@ MODROW = 83         # Communist, Late Year (the prerequisite that blocks Honecke
 
 
 # ============================================== #1 Legacy of Martial Law
-def test_legacy_of_martial_law_swaps_an_sp_then_one_polish_check(events, monkeypatch):
+def test_legacy_of_martial_law_swaps_an_sp_then_one_polish_check(events):
     """#1: in one Polish space with Democratic SPs one Democratic SP becomes
     Communist, then ONE support check in Poland with the card's 2 Ops; the
     asterisk card leaves the game (2.2.4)."""
     game = position(events, democrat={"Gdansk": 3, "Krakow": 2, "Dresden": 2},
                     communist={"Warszawa": 3}, hands={C: [LEGACY]})
-    dice = fix_dice(game, monkeypatch, [5])
+    dice = fix_dice(game, [5])
     seen = []
     play(game, C, LEGACY, ["event", "Krakow", "Gdansk"], seen)
     assert kinds(seen) == [("use", C), ("space", C), ("check", C)]
@@ -91,13 +91,13 @@ def test_legacy_of_martial_law_with_no_target_still_counts_as_played(events):
     assert game.state["removed"] == [LEGACY] and game.state["events_played"] == [LEGACY]
 
 
-def test_legacy_of_martial_law_triggered_by_democrat_ops_after(events, monkeypatch):
+def test_legacy_of_martial_law_triggered_by_democrat_ops_after(events):
     """5.2: the Democrat plays #1 for Ops; he chooses the Communist event to
     come after his placement, and the Communist makes the event's choices;
     the event happened, so the card is removed."""
     game = position(events, democrat={"Gdansk": 1}, communist={"Krakow": 1},
                     hands={D: [LEGACY]}, phasing=D)
-    dice = fix_dice(game, monkeypatch, [1])
+    dice = fix_dice(game, [1])
     seen = []
     play(game, D, LEGACY, ["place", "after", "Gdansk", "Gdansk", "Gdansk"], seen)
     # Gdansk is the only Polish space with Democratic SPs: chosen without asking.
@@ -164,8 +164,7 @@ def test_solidarity_legalized_triggered_by_communist_ops(events):
     assert kinds(seen)[:2] == [("use", C), ("event_order", C)]
     assert sp(game, D, "Szczecin") == 1 and sp(game, C, "Warszawa") == 7
     assert game.state["display"] == [SOLIDARITY] and game.state["discard"] == []
-    gen = play_card(game, D, WALESA)
-    assert "event" in next(gen).options
+    assert "event" in run_until(play_card(game, D, WALESA)).options
 
 
 # ============================================================ #3 Walesa
@@ -179,14 +178,14 @@ def test_walesa_is_not_playable_as_event_before_solidarity(events):
     assert events.playable(game, WALESA, D)
 
 
-def test_walesa_places_four_in_poland_then_two_polish_checks(events, monkeypatch):
+def test_walesa_places_four_in_poland_then_two_polish_checks(events):
     """#3 after Solidarity: 4 Democratic SPs anywhere in Poland (direct
     placement: no adjacency, no double cost in a Communist-controlled space),
     then 2 support checks in Poland with the card's 3 Ops."""
     game = position(events, democrat={}, communist={"Warszawa": 3, "Lodz": 2, "Dresden": 4},
                     hands={D: [WALESA]}, phasing=D)
     game.state["events_played"].append(SOLIDARITY)
-    dice = fix_dice(game, monkeypatch, [4, 2])
+    dice = fix_dice(game, [4, 2])
     seen = []
     play(game, D, WALESA, ["event", "Gdansk", "Gdansk", "Gdansk", "Warszawa",
                            "Warszawa", "Lodz"], seen)
@@ -212,13 +211,13 @@ def test_walesa_for_communist_ops_before_solidarity_is_discarded(events):
     assert game.state["events_played"] == [] and logs(game, "event") == []
 
 
-def test_walesa_for_communist_ops_after_solidarity_fires_for_the_democrat(events, monkeypatch):
+def test_walesa_for_communist_ops_after_solidarity_fires_for_the_democrat(events):
     """5.2: once Solidarity has happened, Walesa played by the Communist for
     Ops gives the Democrat its event (its choices are the Democrat's) and the
     card is removed."""
     game = position(events, communist={"Warszawa": 1}, hands={C: [WALESA]})
     game.state["events_played"].append(SOLIDARITY)
-    dice = fix_dice(game, monkeypatch, [6])
+    dice = fix_dice(game, [6])
     seen = []
     play(game, C, WALESA, ["place", "after", "Warszawa", "Warszawa", "Warszawa",
                            "Krakow", "Krakow", "Krakow", "Krakow", "Warszawa", "stop"], seen)
@@ -251,12 +250,12 @@ def test_general_strike_event_goes_on_display_until_the_strike_ends(events):
     assert game.state["hands"][C] == [CULT]
 
 
-def test_general_strike_round_is_a_discard_and_a_roll(events, monkeypatch):
+def test_general_strike_round_is_a_discard_and_a_roll(events):
     """#5 / 11.2 / B.3.7(a): the Communist's action round is only a discard
     (his choice, one card) and a die roll; die + the card's Ops below 6 and
     the strike goes on. The discarded card's event does not happen (5.3)."""
     game = strike(events, [CULT, STATE_RUN_MEDIA, POLAND_SCORING], democrat={"Gdansk": 2})
-    dice = fix_dice(game, monkeypatch, [3])
+    dice = fix_dice(game, [3])
     seen = []
     drive(game, action_round(game), ["obligation", STATE_RUN_MEDIA], seen)
     assert kinds(seen) == [("card", C), ("pick_card", C)]
@@ -269,11 +268,11 @@ def test_general_strike_round_is_a_discard_and_a_roll(events, monkeypatch):
     assert game.state["rounds"][C] == 1
 
 
-def test_general_strike_ends_on_six_and_leaves_the_game(events, monkeypatch):
+def test_general_strike_ends_on_six_and_leaves_the_game(events):
     """#5: die + discarded Ops of 6 or more ends the strike; the asterisk card
     is then removed from the game."""
     game = strike(events, [CULT, APPARATCHIKS])
-    fix_dice(game, monkeypatch, [3, 3])
+    fix_dice(game, [3, 3])
     drive(game, action_round(game), [APPARATCHIKS])  # 3 + 2 = 5: on
     assert effect_cards(game) == [GENERAL_STRIKE]
     game.state["phasing"] = C
@@ -284,13 +283,13 @@ def test_general_strike_ends_on_six_and_leaves_the_game(events, monkeypatch):
     assert texts(game, "effect_ends") == ["#5 General Strike is no longer in effect"]
 
 
-def test_general_strike_roll_uses_the_modified_ops(events, monkeypatch):
+def test_general_strike_roll_uses_the_modified_ops(events):
     """B.3.7(b) / 7.3.3: the strike roll adds the discarded card's Ops after
     modifiers: under the Democrat's Prudence a 3-Op card counts 2."""
     game = strike(events, [CULT], democrat_hand=[PRUDENCE])
     play(game, D, PRUDENCE, ["event"])
     game.state["phasing"] = C
-    fix_dice(game, monkeypatch, [3])
+    fix_dice(game, [3])
     drive(game, action_round(game))
     assert texts(game, "roll")[-1] == "communist's modified roll: 3 +2 = 5"
     assert effect_cards(game) == [GENERAL_STRIKE, PRUDENCE]
@@ -332,11 +331,11 @@ def test_general_strike_does_not_touch_the_democrat_rounds(events):
     assert decision.options == [POLAND_SCORING, PAPAL_VISIT]
 
 
-def test_general_strike_with_an_empty_hand_forfeits_and_goes_on(events, monkeypatch):
+def test_general_strike_with_an_empty_hand_forfeits_and_goes_on(events):
     """B.3.7(d) / 4.5.2: a Communist with no card forfeits the round; with no
     discard there is no roll, and the strike continues."""
     game = strike(events, [])
-    fix_dice(game, monkeypatch, [])  # any roll fails the test
+    fix_dice(game, [])  # any roll fails the test
     drive(game, action_round(game))
     assert texts(game, "forfeit") == ["communist has no card and forfeits action round 1"]
     assert effect_cards(game) == [GENERAL_STRIKE]
@@ -349,7 +348,7 @@ def test_general_strike_lasts_beyond_the_turn(events):
     assert effect_cards(game) == [GENERAL_STRIKE] and game.state["display"] == [GENERAL_STRIKE]
 
 
-def test_general_strike_from_communist_ops_starts_next_communist_round(events, monkeypatch):
+def test_general_strike_from_communist_ops_starts_next_communist_round(events):
     """11.2 / 5.2: the Communist plays #5 for Ops and the Democrat's strike
     happens; it starts with the Communist's FOLLOWING action round."""
     game = position(events, communist={"Warszawa": 1},
@@ -361,7 +360,7 @@ def test_general_strike_from_communist_ops_starts_next_communist_round(events, m
     assert sp(game, C, "Warszawa") == 4  # this round's Ops were used in full
     assert game.state["display"] == [GENERAL_STRIKE] and game.state["removed"] == []
     game.state["phasing"] = C
-    fix_dice(game, monkeypatch, [6])
+    fix_dice(game, [6])
     drive(game, action_round(game))  # Cult discarded: 6 + 3, the strike ends
     assert game.state["discard"] == [CULT] and game.state["removed"] == [GENERAL_STRIKE]
 
@@ -525,7 +524,7 @@ def test_prudence_for_ops_has_no_event(events):
     assert game.state["events_played"] == []
 
 
-def test_prudence_follows_the_player_using_the_ops(events, monkeypatch):
+def test_prudence_follows_the_player_using_the_ops(events):
     """7.3.3 EXAMPLE: the Communist's Prudence cuts the Democrat's Ops even in
     a Democrat event triggered by a Communist card: Walesa's checks then use
     3 - 1 = 2 Ops, while the Communist's own 3 Ops are untouched."""
@@ -533,7 +532,7 @@ def test_prudence_follows_the_player_using_the_ops(events, monkeypatch):
                     hands={C: [PRUDENCE, WALESA]})
     game.state["events_played"].append(SOLIDARITY)
     play(game, C, PRUDENCE, ["event"])
-    fix_dice(game, monkeypatch, [1, 1])
+    fix_dice(game, [1, 1])
     seen = []
     play(game, C, WALESA, ["place", "after", "Warszawa", "Warszawa", "Warszawa",
                            "Lodz", "Lodz", "Lodz", "Lodz", "Warszawa", "Warszawa"], seen)
@@ -566,12 +565,12 @@ def test_the_wall_waits_on_display_for_the_next_east_german_check(events):
     assert effect_cards(game) == [THE_WALL]
 
 
-def test_the_wall_ignores_democrat_neighbours_only_once(events, monkeypatch):
+def test_the_wall_ignores_democrat_neighbours_only_once(events):
     """#9: the next Communist check in East Germany ignores the -1 for each
     adjacent Democrat-controlled space (the +1 for Berlin still counts); the
     second check has them again; the card is then removed (asterisk)."""
     game = wall_game(events)
-    dice = fix_dice(game, monkeypatch, [4, 4])
+    dice = fix_dice(game, [4, 4])
     play(game, C, DISSIDENT, ["check", "Leipzig", "Leipzig"])
     assert texts(game, "check") == [
         "communist support check in Leipzig: roll 4 +2 Ops +1 adjacent friendly control "
@@ -585,11 +584,11 @@ def test_the_wall_ignores_democrat_neighbours_only_once(events, monkeypatch):
     assert game.state["removed"] == [THE_WALL]
 
 
-def test_the_wall_is_kept_for_an_east_german_check(events, monkeypatch):
+def test_the_wall_is_kept_for_an_east_german_check(events):
     """#9: a Communist check outside East Germany, or a Democrat check in
     East Germany, does not use The Wall up."""
     game = wall_game(events)
-    fix_dice(game, monkeypatch, [1, 1])
+    fix_dice(game, [1, 1])
     play(game, C, DISSIDENT, ["check", "Gdansk", "stop"])
     play(game, D, PAPAL_VISIT, ["check", "Berlin", "stop"])
     assert len(logs(game, "check")) == 2 and effect_cards(game) == [THE_WALL]
@@ -932,13 +931,13 @@ def test_common_european_home_event_plays_an_opponent_card_without_its_event(eve
     assert game.state["events_played"] == [COMMON_HOME]
 
 
-def test_common_european_home_event_for_the_communist(events, monkeypatch):
+def test_common_european_home_event_for_the_communist(events):
     """#21 is silver: the Communist may play it as his event, pairing it
     with a Democrat card (Walesa, after Solidarity: still no event) for its
     3 Ops, here two support checks."""
     game = position(events, democrat={"Gdansk": 2}, hands={C: [COMMON_HOME, WALESA, CULT]})
     game.state["events_played"].append(SOLIDARITY)
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     seen = []
     play(game, C, COMMON_HOME, ["event", "check", "Gdansk", "stop"], seen)
     # Walesa is his only Democrat card: used without a choice.
@@ -976,13 +975,13 @@ def test_stasi_reveal_offers_only_a_card_he_may_play_next(events):
 
 
 # ------------------------------------------------------- more interactions
-def test_legacy_after_solidarity_may_swap_in_gdansk_but_not_check_it(events, monkeypatch):
+def test_legacy_after_solidarity_may_swap_in_gdansk_but_not_check_it(events):
     """#1 with #2 in effect: the swap may be made in Gdansk (the ban is on
     support checks only), but the check must go elsewhere in Poland."""
     game = position(events, hands={C: [LEGACY], D: [SOLIDARITY]}, phasing=D)
     play(game, D, SOLIDARITY, ["event"])
     set_board(game, democrat={"Gdansk": 4, "Krakow": 1})
-    dice = fix_dice(game, monkeypatch, [6])
+    dice = fix_dice(game, [6])
     seen = []
     play(game, C, LEGACY, ["event", "Gdansk", "Krakow"], seen)
     assert seen[1].options == [sid("Gdansk"), sid("Krakow")]

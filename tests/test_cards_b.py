@@ -158,7 +158,7 @@ def test_goodbye_lenin_ops_ask_for_the_austria_hungary_declaration(events):
 
 
 # ================================================================== Li Peng
-def test_li_peng_adds_one_to_communist_attempts_for_the_rest_of_the_game(events, monkeypatch):
+def test_li_peng_adds_one_to_communist_attempts_for_the_rest_of_the_game(events):
     """#53 Li Peng (6.3.1): +1 to Communist Tiananmen attempts for the rest of
     the game; the card stays on display; the Democrat gets nothing."""
     from dof.engine.rules.turn import extra_support_check_step
@@ -168,7 +168,7 @@ def test_li_peng_adds_one_to_communist_attempts_for_the_rest_of_the_game(events,
     assert effect_cards(game) == [LI_PENG] and LI_PENG in game.state["display"]
     drive(game, extra_support_check_step(game))  # end of turn: still there
     assert effect_cards(game) == [LI_PENG]
-    fix_dice(game, monkeypatch, [3, 2])
+    fix_dice(game, [3, 2])
     play(game, C, THE_WALL, ["tiananmen"])  # 3 + 1 Ops + 1 own + 1 Li Peng = 6
     assert game.state["tiananmen"][C] == 1
     assert "+1 lasting effects = 6 vs 6: success" in logs(game, "tiananmen")[0]["text"]
@@ -201,13 +201,13 @@ def test_austria_hungary_7_3_1_example_with_students_rally_and_prudence(events):
     assert seen[2].context["ops"] == 2 and sid("Warszawa") in seen[2].options
 
 
-def test_austria_hungary_checks_declared_bind_both_to_east_germany(events, monkeypatch):
+def test_austria_hungary_checks_declared_bind_both_to_east_germany(events):
     """11.1 / B.4.7: declaring the bonus before the first roll commits both
     support checks to East Germany; they use 3 + 1 = 4 Ops."""
     game = position(events, democrat={"Lutheran Church": 5},
                     communist={"Leipzig": 5, "Warszawa": 3})
     play(game, D, AUSTRIA_HUNGARY, ["event"])
-    fix_dice(game, monkeypatch, [4, 1])
+    fix_dice(game, [4, 1])
     seen = []
     play(game, D, ROUNDTABLE, ["check", "yes", "Leipzig", "Leipzig"], seen)
     assert sid("Warszawa") not in seen[2].options and "stop" in seen[2].options
@@ -269,11 +269,11 @@ def test_systematization_romania_scores_only_the_remaining_spaces(events):
 
 # ================================================================= Nepotism
 @pytest.mark.parametrize("roll, placed", [(1, 4), (2, 4), (3, 3), (4, 3), (5, 1), (6, 1)])
-def test_nepotism_table(events, monkeypatch, roll, placed):
+def test_nepotism_table(events, roll, placed):
     """#80 Nepotism: a die roll places 4 (1-2), 3 (3-4) or 1 (5-6) Communist
     SPs in Balkan Worker spaces, split as the Communist likes."""
     game = position(events)
-    fix_dice(game, monkeypatch, [roll])
+    fix_dice(game, [roll])
     seen = []
     answers = ["event"] + ["Iasi", "Ruse"] * 2
     play(game, C, NEPOTISM, answers[: placed + 1], seen)
@@ -334,7 +334,7 @@ WALL_BOARD = dict(democrat={"Leipzig": 3, "Lutheran Church": 5, "Dresden": 1},
                   communist={"Berlin": 3, "Dresden": 2, "Schwerin": 2})
 
 
-def test_the_wall_must_go_success_scores_and_cancels_the_wall(events, monkeypatch):
+def test_the_wall_must_go_success_scores_and_cancels_the_wall(events):
     """#86 The Wall Must Go!: best of 3, each adding the East German spaces he
     controls (Democrat 2, Communist 1); a tie is rerolled. The Democrat wins
     2-1: +3 VP, the Communist removes 3 of his SPs in East Germany, and The
@@ -343,7 +343,7 @@ def test_the_wall_must_go_success_scores_and_cancels_the_wall(events, monkeypatc
     play(game, C, THE_WALL, ["event"])
     assert effect_cards(game) == [THE_WALL]
     #                     tie     D wins  C wins  D wins
-    dice = fix_dice(game, monkeypatch, [3, 4, 4, 2, 1, 5, 6, 1])
+    dice = fix_dice(game, [3, 4, 4, 2, 1, 5, 6, 1])
     seen = []
     play(game, D, WALL_MUST_GO, ["event", "Berlin", "Dresden", "Dresden"], seen)
     assert not dice
@@ -356,12 +356,12 @@ def test_the_wall_must_go_success_scores_and_cancels_the_wall(events, monkeypatc
     assert {THE_WALL, WALL_MUST_GO} <= set(st["removed"])
 
 
-def test_the_wall_must_go_failure_changes_nothing(events, monkeypatch):
+def test_the_wall_must_go_failure_changes_nothing(events):
     """#86: if the Communist wins the roll-off, no VP, no SP removed, The Wall
     stays in effect (only a success cancels it)."""
     game = position(events, **WALL_BOARD)
     play(game, C, THE_WALL, ["event"])
-    fix_dice(game, monkeypatch, [1, 6, 2, 5])
+    fix_dice(game, [1, 6, 2, 5])
     play(game, D, WALL_MUST_GO, ["event"])
     assert game.state["vp"] == 0 and sp(game, C, "Berlin") == 3
     assert effect_cards(game) == [THE_WALL] and game.state["cancelled"] == []
@@ -386,7 +386,7 @@ def test_kremlin_coup_needs_breakaway_baltic_republics(events):
     assert seen[0].options[-1] == "event"
 
 
-def test_kremlin_coup_elite_control_and_bureaucrat_checks(events, monkeypatch):
+def test_kremlin_coup_elite_control_and_bureaucrat_checks(events):
     """#109: -3 VP, U.S.S.R. marker to Kremlin Coup!; in each country where
     the Communist holds Power: enough SPs to control its Elite space, then one
     support check with +1 on its Bureaucrat space, even with no Democratic SP
@@ -397,7 +397,7 @@ def test_kremlin_coup_elite_control_and_bureaucrat_checks(events, monkeypatch):
     st["events_played"].append(BREAKAWAY)
     for country in ("East Germany", "Czechoslovakia", "Hungary", "Romania"):
         st["power"][country] = D
-    fix_dice(game, monkeypatch, [1, 2])
+    fix_dice(game, [1, 2])
     seen = []
     play(game, C, KREMLIN_COUP, ["event", "Warszawa", "Sofia"], seen)
     assert st["vp"] == -3 and st["ussr"] == 4
@@ -437,14 +437,14 @@ SCORING = [  # card, country, a Battleground space the Democrat controls, SPs, p
 
 @pytest.mark.parametrize("card, country, space, n, presence, power", SCORING)
 def test_scoring_card_democrat_takes_power_and_removes_the_card(
-        events, monkeypatch, card, country, space, n, presence, power):
+        events, card, country, space, n, presence, power):
     """8.0 / 8.4.4 / 8.4.7: the Scoring card holds a Power Struggle (the
     Communist, with no controlled space, gets no card and cannot match), then
     scores the country; a modified VP roll of 4 topples the Communist and the
     Scoring card leaves the game."""
     game = position(events, democrat={space: n})
-    stack_ps_deck(monkeypatch, PLAIN_HAND)
-    fix_dice(game, monkeypatch, [1, 4])  # Support Loss (nothing to lose), VP roll
+    stack_ps_deck(game, PLAIN_HAND)
+    fix_dice(game, [1, 4])  # Support Loss (nothing to lose), VP roll
     seen = []
     play(game, D, card, ["no", MARCH_4], seen)
     assert [d.kind for d in seen] == ["ps_raise", "ps_attack"]
@@ -456,12 +456,12 @@ def test_scoring_card_democrat_takes_power_and_removes_the_card(
 
 @pytest.mark.parametrize("card, country, space, n, presence, power", SCORING)
 def test_scoring_card_communist_keeps_power_card_is_discarded(
-        events, monkeypatch, card, country, space, n, presence, power):
+        events, card, country, space, n, presence, power):
     """8.4.6: a Communist who keeps Power scores its Power Value and the
     Scoring card goes to the discard pile."""
     game = position(events, democrat={space: n})
-    stack_ps_deck(monkeypatch, PLAIN_HAND)
-    fix_dice(game, monkeypatch, [1, 3])  # VP roll 3: 1 VP, no Power
+    stack_ps_deck(game, PLAIN_HAND)
+    fix_dice(game, [1, 3])  # VP roll 3: 1 VP, no Power
     play(game, D, card, ["no", MARCH_4, "no"])
     st = game.state
     assert st["power"][country] == C
@@ -469,7 +469,7 @@ def test_scoring_card_communist_keeps_power_card_is_discarded(
     assert card in st["discard"] and card not in st["removed"]
 
 
-def _poland_for_the_communist(events, monkeypatch, vp):
+def _poland_for_the_communist(events, vp):
     """The Communist plays Poland Scoring and wins (the Democrat holds no
     March); -1 VP (roll 3) and -3 Power VP; the Democrat then scores Poland
     with Domination (6 + 2) against Presence (3 + 1): +4."""
@@ -479,23 +479,23 @@ def _poland_for_the_communist(events, monkeypatch, vp):
     hands = ps_ids("March 4", "March 3", "Strike 3", "Petition 6", "Petition 5", "March 5",
                    "Strike 4", "Strike 5", "Strike 6", "Petition 6", "Petition 5", "Strike 3",
                    "Strike 4", "Strike 5", "Strike 6", "Petition 6")
-    stack_ps_deck(monkeypatch, hands)  # 6 for the Communist, 10 for the Democrat
-    fix_dice(game, monkeypatch, [1, 3])  # Support Loss 1: none; VP roll 3: 1 VP
+    stack_ps_deck(game, hands)  # 6 for the Communist, 10 for the Democrat
+    fix_dice(game, [1, 3])  # Support Loss 1: none; VP roll 3: 1 VP
     return game, hands[0]
 
 
-def test_scoring_automatic_victory_only_after_country_scoring(events, monkeypatch):
+def test_scoring_automatic_victory_only_after_country_scoring(events):
     """8.0 / 10.1 / B.8.3: inside a Power Struggle VP may pass -20 (here -22
     after Power VP); only the total after country scoring (-18) is checked."""
-    game, attack = _poland_for_the_communist(events, monkeypatch, -18)
+    game, attack = _poland_for_the_communist(events, -18)
     play(game, C, POLAND_SCORING, ["no", "no", attack, "no"])
     assert game.state["vp"] == -18 - 1 - 3 + 4
     assert POLAND_SCORING in game.state["discard"]
 
 
-def test_scoring_automatic_victory_after_the_struggle(events, monkeypatch):
+def test_scoring_automatic_victory_after_the_struggle(events):
     """10.1: the check after country scoring ends the game (-20)."""
-    game, attack = _poland_for_the_communist(events, monkeypatch, -20)
+    game, attack = _poland_for_the_communist(events, -20)
     with pytest.raises(GameOver) as end:
         play(game, C, POLAND_SCORING, ["no", "no", attack, "no"])
     assert (end.value.winner, end.value.how) == (C, "automatic_victory")
@@ -516,15 +516,15 @@ def test_crowd_turns_waits_in_front_of_the_democrat(events):
     assert sp(game, D, "Timisoara") == 3 and st["vp"] == 0
 
 
-def test_crowd_turns_fires_at_the_romanian_power_struggle(events, monkeypatch):
+def test_crowd_turns_fires_at_the_romanian_power_struggle(events):
     """7.6.2 / B.7.5: after the deal, the Democrat draws 15 Power Struggle
     cards; 2 Rallies among them give 6 Ops to place SPs (or check) in
     Romania only; the 15 are discarded; the deal is not redone, but the new
     SPs count in the country scoring. The card then leaves the game."""
     game = position(events, democrat={"Timisoara": 3}, hands={D: [CROWD]})
     play(game, D, CROWD, ["event"])
-    stack_ps_deck(monkeypatch, PLAIN_HAND + CROWD_DRAW)
-    fix_dice(game, monkeypatch, [1, 4])
+    stack_ps_deck(game, PLAIN_HAND + CROWD_DRAW)
+    fix_dice(game, [1, 4])
     seen = []
     play(game, D, ROMANIA_SCORING,
          ["place"] + ["Cluj-Napoca"] * 4 + ["Craiova"] * 2 + ["no", MARCH_4], seen)
@@ -543,12 +543,12 @@ def test_crowd_turns_fires_at_the_romanian_power_struggle(events, monkeypatch):
     assert CROWD in st["events_played"]
 
 
-def test_crowd_turns_does_not_fire_in_another_countrys_struggle(events, monkeypatch):
+def test_crowd_turns_does_not_fire_in_another_countrys_struggle(events):
     """7.6.2: only the Romanian Power Struggle sets it off."""
     game = position(events, democrat={"Gdansk": 3})
     play(game, D, CROWD, ["event"])
-    stack_ps_deck(monkeypatch, PLAIN_HAND)
-    fix_dice(game, monkeypatch, [1, 4])
+    stack_ps_deck(game, PLAIN_HAND)
+    fix_dice(game, [1, 4])
     play(game, D, POLAND_SCORING, ["no", MARCH_4])
     assert effect_cards(game) == [CROWD] and logs(game, "ps_draw") == []
 
@@ -647,7 +647,7 @@ def test_tyrant_cancels_the_ceausescu_events(events):
     assert SYSTEMATIZATION in st["removed"]
 
 
-def test_tyrant_pending_waits_for_the_romanian_struggle(events, monkeypatch):
+def test_tyrant_pending_waits_for_the_romanian_struggle(events):
     """7.6.3 / 7.6.4 / B.7.12: played while the Crowd is pending, Tyrant waits;
     meanwhile Systematization still works. Romania Scoring: the Crowd acts in
     the setup, and only after the Power Struggle and Romania's scoring does
@@ -660,8 +660,8 @@ def test_tyrant_pending_waits_for_the_romanian_struggle(events, monkeypatch):
     assert sorted(st["display"]) == [CROWD, TYRANT] and sp(game, C, "Cluj-Napoca") == 4
     play(game, C, SYSTEMATIZATION, ["event", "Romanian Writers"])
     assert st["destroyed"] == [sid("Romanian Writers")]
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH + CROWD_DRAW)
-    fix_dice(game, monkeypatch, [1, 4])
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH + CROWD_DRAW)
+    fix_dice(game, [1, 4])
     seen = []
     play(game, D, ROMANIA_SCORING,
          ["place"] + ["Craiova"] * 6 + ["no", "no", MARCH_4, "Constanta"], seen)
@@ -737,7 +737,7 @@ def test_new_years_eve_a_held_scoring_card_still_loses_first(events):
     assert end.over and end.result["winner"] == D and end.result["how"] == "held_scoring_card"
 
 
-def test_new_years_eve_final_power_struggle_with_country_scoring(events, monkeypatch):
+def test_new_years_eve_final_power_struggle_with_country_scoring(events):
     """10.3 / B.8.5: before the end the Democrat may hold one Power Struggle,
     with the initiative, in a country where the Communist holds Power, "just
     as if the Scoring card had been played, including country Scoring".
@@ -746,9 +746,9 @@ def test_new_years_eve_final_power_struggle_with_country_scoring(events, monkeyp
     game = _nye(events, ["Poland", "Hungary"], vp=-4, democrat={"Budapest": 3})
     play(game, C, NEW_YEARS_EVE, ["event", "yes"])
     assert game.state["vp"] == -1
-    stack_ps_deck(monkeypatch, PLAIN_HAND)
     end = restart_at(game, "extra_support_check")
-    fix_dice(end, monkeypatch, [1, 3])
+    stack_ps_deck(end, PLAIN_HAND)
+    fix_dice(end, [1, 3])
     seen = []
     answer(end, ["yes", "Hungary", "no", MARCH_4, "no"], seen)
     assert seen[1].options == ["Poland", "Hungary"]
@@ -759,15 +759,15 @@ def test_new_years_eve_final_power_struggle_with_country_scoring(events, monkeyp
                           "turn": 1}
 
 
-def test_tyrant_pending_never_resolves_if_the_struggle_wins_the_game(events, monkeypatch):
+def test_tyrant_pending_never_resolves_if_the_struggle_wins_the_game(events):
     """B.9.1 / B.7.12: the Romanian Power Struggle and its scoring reach +20:
     the game ends at once and the pending Tyrant never resolves."""
     game = position(events, democrat={"Timisoara": 3}, communist={"Cluj-Napoca": 4})
     play(game, D, CROWD, ["event"])
     play(game, D, TYRANT, ["event"])
     game.state["vp"] = 18
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH + CROWD_DRAW)
-    fix_dice(game, monkeypatch, [1, 4])
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH + CROWD_DRAW)
+    fix_dice(game, [1, 4])
     with pytest.raises(GameOver) as end:
         play(game, D, ROMANIA_SCORING, ["check", "stop", "no", "no", MARCH_4])
     assert (end.value.winner, end.value.how) == (D, "automatic_victory")

@@ -266,14 +266,14 @@ def test_apparatchiks_for_democrat_ops_before(events):
 
 
 # ========================================== #14 Gorbachev Charms the West
-def test_gorbachev_democrat_removes_two_communist_sps_then_one_check(events, monkeypatch):
+def test_gorbachev_democrat_removes_two_communist_sps_then_one_check(events):
     """#14 (neutral) for the Democrat: he removes 2 Communist SPs anywhere,
     one at a time, then makes ONE support check with the card's 4 Ops; no
     asterisk: discarded."""
     game = position(events, democrat={"Gdansk": 1},
                     communist={"Warszawa": 3, "Lodz": 1, "Gdansk": 2}, hands={D: [GORBACHEV]},
                     phasing=D)
-    dice = fix_dice(game, monkeypatch, [3])
+    dice = fix_dice(game, [3])
     seen = []
     play(game, D, GORBACHEV, ["event", "Warszawa", "Lodz", "Warszawa"], seen)
     assert kinds(seen) == [("use", D), ("space", D), ("space", D), ("check", D)]
@@ -288,12 +288,12 @@ def test_gorbachev_democrat_removes_two_communist_sps_then_one_check(events, mon
     assert game.state["events_played"] == [GORBACHEV]
 
 
-def test_gorbachev_for_the_communist_removes_democrat_sps(events, monkeypatch):
+def test_gorbachev_for_the_communist_removes_democrat_sps(events):
     """#14 for the Communist: "the opponent's SPs" are then Democratic; both
     may come from one space; his check follows (4 Ops)."""
     game = position(events, democrat={"Gdansk": 2, "Krakow": 1}, communist={"Warszawa": 3},
                     hands={C: [GORBACHEV]})
-    dice = fix_dice(game, monkeypatch, [5])
+    dice = fix_dice(game, [5])
     seen = []
     play(game, C, GORBACHEV, ["event", "Gdansk", "Gdansk", "Krakow"], seen)
     assert kinds(seen) == [("use", C), ("space", C), ("space", C), ("check", C)]
@@ -565,13 +565,13 @@ def test_perestroika_every_communist_card_gets_one_more_op_this_turn(events):
     assert sps(game, D) == {"Gdansk": 2, "Polish Catholic Church": 3}
 
 
-def test_perestroika_raises_a_communist_event_check_using_the_cards_ops(events, monkeypatch):
+def test_perestroika_raises_a_communist_event_check_using_the_cards_ops(events):
     """#25 / 7.3.3 ("for all purposes") / ruling R36: an event check "using
     this card's Ops" is modified too: Legacy of Martial Law (2 Ops) checks
     with 3."""
     game = position(events, democrat={"Gdansk": 3}, hands={C: [PERESTROIKA, LEGACY]})
     play(game, C, PERESTROIKA, ["event"])
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     play(game, C, LEGACY, ["event", "Gdansk"])
     assert texts(game, "check") == [
         "communist support check in Gdansk: roll 4 +3 Ops = 7 vs 6: removes 1, adds 0"]
@@ -593,7 +593,7 @@ def test_perestroika_ends_with_the_turn_and_leaves_the_game(events):
     assert ops_left(seen) == [2, 1]
 
 
-def test_perestroika_still_counts_for_the_4_5_3_free_check_then_ends(events, monkeypatch):
+def test_perestroika_still_counts_for_the_4_5_3_free_check_then_ends(events):
     """4.5.3 note / ruling R16 / B.5.6: turn-long events such as Perestroika
     still apply to the Tiananmen free support check (box 6: 2 Ops, so 3
     here), and Helsinki Final Act pays for that check too; Perestroika ends
@@ -604,7 +604,7 @@ def test_perestroika_still_counts_for_the_4_5_3_free_check_then_ends(events, mon
     drive(game, events.box_award(game, 6, C))
     play(game, C, PERESTROIKA, ["event"])
     play(game, D, HELSINKI, ["event"])
-    dice = fix_dice(game, monkeypatch, [1])
+    dice = fix_dice(game, [1])
     seen = []
     drive(game, extra_support_check_step(game), ["yes", "Polish Writers"], seen)
     assert kinds(seen) == [("may", C), ("check", C)] and seen[1].context["ops"] == 3
@@ -627,8 +627,7 @@ def test_perestroika_for_democrat_ops_modifies_only_the_communist(events):
 
 
 # ================================================== #26 Helsinki Final Act
-def test_helsinki_final_act_each_communist_student_or_intellectual_check_pays(
-        events, monkeypatch):
+def test_helsinki_final_act_each_communist_student_or_intellectual_check_pays(events):
     """#26 / 6.2.6: for the rest of the game every Communist support check
     against a Student or Intellectual space gives the Democrat 1 VP, failed
     or not; a Communist check elsewhere and a Democrat check give none. The
@@ -642,7 +641,7 @@ def test_helsinki_final_act_each_communist_student_or_intellectual_check_pays(
     [effect] = game.state["effects"]
     assert (effect["hook"], effect["owner"], effect["until"]) == (
         "after_check", D, "end_of_game")
-    dice = fix_dice(game, monkeypatch, [1, 6, 1, 6])
+    dice = fix_dice(game, [1, 6, 1, 6])
     play(game, C, APPARATCHIKS, ["check", "Polish Writers", "Jagiellonian University"])
     assert texts(game, "check") == [
         "communist support check in Polish Writers: roll 1 +2 Ops -1 adjacent opponent "
@@ -658,7 +657,7 @@ def test_helsinki_final_act_each_communist_student_or_intellectual_check_pays(
     assert len(logs(game, "check")) == 4 and game.state["vp"] == 2 and not dice
 
 
-def test_helsinki_final_act_lasts_for_the_rest_of_the_game(events, monkeypatch):
+def test_helsinki_final_act_lasts_for_the_rest_of_the_game(events):
     """#26 is not a turn-long effect: after the end of the turn a Communist
     check against an Intellectual space still gives the Democrat 1 VP."""
     game = position(events, democrat={"Czech Writers": 1}, hands={D: [HELSINKI],
@@ -666,17 +665,16 @@ def test_helsinki_final_act_lasts_for_the_rest_of_the_game(events, monkeypatch):
     play(game, D, HELSINKI, ["event"])
     drive(game, extra_support_check_step(game))
     assert effect_cards(game) == [HELSINKI] and game.state["display"] == [HELSINKI]
-    dice = fix_dice(game, monkeypatch, [1])
+    dice = fix_dice(game, [1])
     play(game, C, DISSIDENT, ["check", "Czech Writers", "stop"])  # 1 + 2 = 3 vs 4: fails
     assert game.state["vp"] == 1 and not dice
 
 
-def test_helsinki_final_act_for_communist_ops_before_pays_for_his_own_checks(
-        events, monkeypatch):
+def test_helsinki_final_act_for_communist_ops_before_pays_for_his_own_checks(events):
     """5.2: the Communist plays #26 for its 1 Op and lets the Democrat event
     come first: his own checks on Polish Writers then already pay 1 VP."""
     game = position(events, democrat={"Polish Writers": 2}, hands={C: [HELSINKI]})
-    dice = fix_dice(game, monkeypatch, [6])
+    dice = fix_dice(game, [6])
     seen = []
     play(game, C, HELSINKI, ["check", "before", "Polish Writers"], seen)
     assert kinds(seen) == [("use", C), ("event_order", C), ("check", C)]
@@ -688,15 +686,14 @@ def test_helsinki_final_act_for_communist_ops_before_pays_for_his_own_checks(
 
 
 # ========================================================= #27 Consumerism
-def test_consumerism_removes_one_then_checks_a_worker_space_of_that_country(
-        events, monkeypatch):
+def test_consumerism_removes_one_then_checks_a_worker_space_of_that_country(events):
     """#27: the Democrat removes 1 Communist SP from one Worker space, then
     makes ONE support check against a Worker space of the same country with
     the card's 3 Ops; not asterisked: discarded."""
     game = position(events, communist={"Gdansk": 2, "Krakow": 3, "Leipzig": 2, "Warszawa": 4,
                                        "Polish Catholic Church": 1},
                     hands={D: [CONSUMERISM]}, phasing=D)
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     seen = []
     play(game, D, CONSUMERISM, ["event", "Gdansk", "Krakow"], seen)
     assert kinds(seen) == [("use", D), ("space", D), ("check", D)]
@@ -738,7 +735,7 @@ def test_consumerism_removing_the_last_worker_sp_leaves_no_check(events):
     assert game.state["discard"] == [CONSUMERISM]
 
 
-def test_consumerism_7_3_3_example_perestroika_and_prudence(events, monkeypatch):
+def test_consumerism_7_3_3_example_perestroika_and_prudence(events):
     """7.3.3 EXAMPLE: the Communist has Perestroika and Prudence in effect and
     plays Consumerism for Ops first: he places 4 Ops (3 + 1); then the
     Democrat removes a Communist SP and checks with 3 - 1 = 2 Ops."""
@@ -746,7 +743,7 @@ def test_consumerism_7_3_3_example_perestroika_and_prudence(events, monkeypatch)
                     hands={C: [PERESTROIKA, PRUDENCE, CONSUMERISM]})
     play(game, C, PERESTROIKA, ["event"])
     play(game, C, PRUDENCE, ["event"])
-    dice = fix_dice(game, monkeypatch, [5])
+    dice = fix_dice(game, [5])
     seen = []
     play(game, C, CONSUMERISM, ["place", "after", "Warszawa", "Warszawa", "Warszawa",
                                 "Warszawa", "Debrecen", "Debrecen"], seen)
@@ -846,12 +843,12 @@ def test_tear_gas_waits_in_front_of_the_communist_beyond_the_turn(events):
     assert effect_cards(game) == [TEAR_GAS] and game.state["display"] == [TEAR_GAS]
 
 
-def test_tear_gas_adds_one_to_the_next_communist_student_check_only(events, monkeypatch):
+def test_tear_gas_adds_one_to_the_next_communist_student_check_only(events):
     """#30: a Communist check on a Worker space does not use it; his next
     check against a Student space gets +1, then the card leaves the game;
     a later Student check gets no bonus."""
     game = tear_gas(events)
-    dice = fix_dice(game, monkeypatch, [1, 1, 1])
+    dice = fix_dice(game, [1, 1, 1])
     play(game, C, APPARATCHIKS, ["check", "Gdansk", "Jagiellonian University"])
     play(game, C, DISSIDENT, ["check", "Charles University", "stop"])
     assert texts(game, "check") == [
@@ -870,13 +867,13 @@ def test_tear_gas_adds_one_to_the_next_communist_student_check_only(events, monk
     assert game.state["discard"] == [APPARATCHIKS, DISSIDENT] and not dice
 
 
-def test_tear_gas_is_not_used_by_a_democrat_student_check(events, monkeypatch):
+def test_tear_gas_is_not_used_by_a_democrat_student_check(events):
     """#30 helps only the Communist: a Democrat check against a Student space
     gets no +1 and leaves the card in front of the Communist."""
     game = position(events, communist={"Jagiellonian University": 2},
                     hands={C: [TEAR_GAS], D: [MICHNIK]})
     play(game, C, TEAR_GAS, ["event"])
-    dice = fix_dice(game, monkeypatch, [1])
+    dice = fix_dice(game, [1])
     play(game, D, MICHNIK, ["check", "Jagiellonian University", "stop"])
     assert texts(game, "check") == [
         "democrat support check in Jagiellonian University: roll 1 +1 Ops = 2 vs 2: fails"]
@@ -1003,14 +1000,14 @@ def dash(events, **kw):
     return game
 
 
-def test_dash_for_the_west_success_replays_a_starred_democrat_event(events, monkeypatch):
+def test_dash_for_the_west_success_replays_a_starred_democrat_event(events):
     """#36: die 3 > 2 Communist-controlled East German spaces: +1 VP, and the
     Democrat may take a Democrat asterisk event from the discard pile
     (not a non-asterisk card, a Communist card, a Scoring card, nor Walesa
     whose prerequisite is unmet, 7.1); it happens at once for him and that
     card leaves the game."""
     game = dash(events)
-    dice = fix_dice(game, monkeypatch, [3])
+    dice = fix_dice(game, [3])
     seen = []
     play(game, D, DASH, ["event", "yes", JAN_PALACH], seen)
     assert kinds(seen) == [("use", D), ("may", D), ("pick_card", D)]
@@ -1022,10 +1019,10 @@ def test_dash_for_the_west_success_replays_a_starred_democrat_event(events, monk
     assert game.state["events_played"] == [JAN_PALACH, DASH] and not dice
 
 
-def test_dash_for_the_west_the_democrat_may_decline_the_card(events, monkeypatch):
+def test_dash_for_the_west_the_democrat_may_decline_the_card(events):
     """#36 "may": on success the Democrat still gains 1 VP if he declines."""
     game = dash(events)
-    fix_dice(game, monkeypatch, [6])
+    fix_dice(game, [6])
     seen = []
     play(game, D, DASH, ["event", "no"], seen)
     assert kinds(seen) == [("use", D), ("may", D)]
@@ -1037,12 +1034,12 @@ def test_dash_for_the_west_the_democrat_may_decline_the_card(events, monkeypatch
     assert game.state["removed"] == [DASH]
 
 
-def test_dash_for_the_west_roll_not_greater_does_nothing(events, monkeypatch):
+def test_dash_for_the_west_roll_not_greater_does_nothing(events):
     """#36: a roll equal to the number of Communist-controlled East German
     spaces is not greater: nothing happens; the event was still played and
     the card leaves the game (ruling R43)."""
     game = dash(events)
-    dice = fix_dice(game, monkeypatch, [2])
+    dice = fix_dice(game, [2])
     seen = []
     play(game, D, DASH, ["event"], seen)
     assert kinds(seen) == [("use", D)]
@@ -1050,25 +1047,25 @@ def test_dash_for_the_west_roll_not_greater_does_nothing(events, monkeypatch):
     assert game.state["events_played"] == [DASH] and not dice
 
 
-def test_dash_for_the_west_with_no_starred_democrat_card_asks_nothing(events, monkeypatch):
+def test_dash_for_the_west_with_no_starred_democrat_card_asks_nothing(events):
     """#36 / ruling R50: success but no eligible card in the discard pile:
     +1 VP, and the "may" is not offered."""
     game = position(events, hands={D: [DASH]}, phasing=D)
     discard(game, INTELLIGENTSIA, APPARATCHIKS)
-    fix_dice(game, monkeypatch, [1])  # 1 > 0 Communist-controlled spaces
+    fix_dice(game, [1])  # 1 > 0 Communist-controlled spaces
     seen = []
     play(game, D, DASH, ["event"], seen)
     assert kinds(seen) == [("use", D)]
     assert game.state["vp"] == 1 and game.state["discard"] == [INTELLIGENTSIA, APPARATCHIKS]
 
 
-def test_dash_for_the_west_lasting_event_taken_goes_on_display(events, monkeypatch):
+def test_dash_for_the_west_lasting_event_taken_goes_on_display(events):
     """#36 taking Helsinki Final Act (a lasting asterisk event) from the
     discards: the single candidate is taken once he says yes; the card goes
     in front of the players (7.2), its effect in force."""
     game = position(events, hands={D: [DASH]}, phasing=D)
     discard(game, HELSINKI)
-    fix_dice(game, monkeypatch, [4])
+    fix_dice(game, [4])
     seen = []
     play(game, D, DASH, ["event", "yes"], seen)
     assert kinds(seen) == [("use", D), ("may", D)]
@@ -1077,13 +1074,13 @@ def test_dash_for_the_west_lasting_event_taken_goes_on_display(events, monkeypat
     assert game.state["events_played"] == [HELSINKI, DASH]
 
 
-def test_dash_for_the_west_for_communist_ops_the_democrat_rolls_and_picks(events, monkeypatch):
+def test_dash_for_the_west_for_communist_ops_the_democrat_rolls_and_picks(events):
     """5.2: the Communist plays #36 for 3 Ops, Democrat event after; the
     Democrat rolls and makes the choices; both cards leave the game."""
     game = dash(events)
     game.state["hands"][D].remove(DASH)
     move_card(game, DASH, ("hand", C))
-    dice = fix_dice(game, monkeypatch, [5])
+    dice = fix_dice(game, [5])
     seen = []
     play(game, C, DASH, ["place", "after", "Berlin", "Berlin", "Berlin", "yes", MICHNIK], seen)
     assert kinds(seen) == [("use", C), ("event_order", C)] + [("place", C)] * 3 + [
@@ -1150,7 +1147,7 @@ def test_july_concept_for_democrat_ops(events):
 
 
 # ======================================================= #39 Eco-Glasnost
-def test_eco_glasnost_four_in_ruse_and_each_communist_check_there_pays(events, monkeypatch):
+def test_eco_glasnost_four_in_ruse_and_each_communist_check_there_pays(events):
     """#39: 4 Democratic SPs in Ruse; for the rest of the game each Communist
     support check against Ruse gives the Democrat 1 VP, failed or not;
     Communist checks elsewhere and Democrat checks in Ruse give nothing."""
@@ -1160,7 +1157,7 @@ def test_eco_glasnost_four_in_ruse_and_each_communist_check_there_pays(events, m
     assert sps(game, D) == {"Ruse": 4, "Varna": 1}
     assert game.state["display"] == [ECO_GLASNOST] and effect_cards(game) == [ECO_GLASNOST]
     assert game.state["effects"][0]["until"] == "end_of_game"
-    dice = fix_dice(game, monkeypatch, [1, 6, 1, 1])
+    dice = fix_dice(game, [1, 6, 1, 1])
     play(game, C, APPARATCHIKS, ["check", "Ruse", "Ruse"])
     assert texts(game, "check") == [
         "communist support check in Ruse: roll 1 +2 Ops = 3 vs 6: fails",
@@ -1172,24 +1169,24 @@ def test_eco_glasnost_four_in_ruse_and_each_communist_check_there_pays(events, m
     assert len(logs(game, "check")) == 4 and game.state["vp"] == 2 and not dice
 
 
-def test_eco_glasnost_lasts_past_the_turn(events, monkeypatch):
+def test_eco_glasnost_lasts_past_the_turn(events):
     """#39 "for the rest of the game": still in force after the end of the
     turn; the asterisk card stays on display."""
     game = position(events, hands={D: [ECO_GLASNOST], C: [DISSIDENT]}, phasing=D)
     play(game, D, ECO_GLASNOST, ["event"])
     drive(game, extra_support_check_step(game))
     assert effect_cards(game) == [ECO_GLASNOST] and game.state["display"] == [ECO_GLASNOST]
-    fix_dice(game, monkeypatch, [1])
+    fix_dice(game, [1])
     play(game, C, DISSIDENT, ["check", "Ruse", "stop"])
     assert game.state["vp"] == 1 and game.state["removed"] == []
 
 
-def test_eco_glasnost_for_communist_ops_before_his_ruse_checks_pay(events, monkeypatch):
+def test_eco_glasnost_for_communist_ops_before_his_ruse_checks_pay(events):
     """5.2: the Communist plays #39 for 2 Ops (two checks) with the Democrat
     event first: the Democrat's 4 SPs arrive in Ruse and both Communist
     checks there give the Democrat 1 VP; the lasting card goes on display."""
     game = position(events, communist={"Ruse": 1}, hands={C: [ECO_GLASNOST]})
-    dice = fix_dice(game, monkeypatch, [6, 1])
+    dice = fix_dice(game, [6, 1])
     seen = []
     play(game, C, ECO_GLASNOST, ["check", "before", "Ruse", "Ruse"], seen)
     assert kinds(seen) == [("use", C), ("event_order", C), ("check", C), ("check", C)]
@@ -1203,15 +1200,14 @@ def test_eco_glasnost_for_communist_ops_before_his_ruse_checks_pay(events, monke
 
 
 # ========================================= #40 Hungarian Democratic Forum
-def test_hungarian_democratic_forum_three_in_hungary_then_one_hungarian_check(
-        events, monkeypatch):
+def test_hungarian_democratic_forum_three_in_hungary_then_one_hungarian_check(events):
     """#40: 3 Democratic SPs anywhere in Hungary, then ONE support check in
     Hungary with the card's 3 Ops; the new SPs count for adjacency
     (Tatabanya now Democrat-controlled next to Budapest, ruling R44); a
     Communist space outside Hungary is no target; removed."""
     game = position(events, communist={"Budapest": 2, "Gdansk": 2}, hands={D: [HDF]},
                     phasing=D)
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     seen = []
     play(game, D, HDF, ["event", "Tatabanya", "Tatabanya", "Tatabanya", "Budapest"], seen)
     assert kinds(seen) == [("use", D)] + [("space", D)] * 3 + [("check", D)]
@@ -1235,11 +1231,11 @@ def test_hungarian_democratic_forum_with_no_communist_sp_in_hungary(events):
     assert game.state["removed"] == [HDF]
 
 
-def test_hungarian_democratic_forum_for_communist_ops(events, monkeypatch):
+def test_hungarian_democratic_forum_for_communist_ops(events):
     """5.2: the Communist plays #40 for 3 Ops, Democrat event first: the
     Democrat places and checks (before the Communist's placement)."""
     game = position(events, communist={"Budapest": 1, "Warszawa": 1}, hands={C: [HDF]})
-    dice = fix_dice(game, monkeypatch, [3])
+    dice = fix_dice(game, [3])
     seen = []
     play(game, C, HDF, ["place", "before", "Szeged", "Szeged", "Szeged", "Budapest",
                         "Warszawa", "Warszawa", "Warszawa"], seen)

@@ -163,15 +163,14 @@ def test_spitzel_triggered_by_democrat_ops_before(events):
 
 
 # ================================================================= #83 Modrow
-def test_modrow_roll_above_democrat_control_brings_four_at_most_two_per_space(
-        events, monkeypatch):
+def test_modrow_roll_above_democrat_control_brings_four_at_most_two_per_space(events):
     """#83: the die (3) beats the 2 Democrat-controlled East German spaces,
     so the Communist places 4 SPs in East Germany, at most 2 per space
     (Berlin is no longer offered after 2), anywhere in the country (direct
     placement, ruling R36)."""
     game = late(events, democrat={"Rostock": 3, "Schwerin": 3, "Leipzig": 1},
                 hands={C: [MODROW]})
-    dice = fix_dice(game, monkeypatch, [3])
+    dice = fix_dice(game, [3])
     seen = []
     play(game, C, MODROW, ["event", "Berlin", "Berlin", "Rostock", "Erfurt"], seen)
     assert kinds(seen) == [("use", C)] + [("space", C)] * 4
@@ -184,13 +183,13 @@ def test_modrow_roll_above_democrat_control_brings_four_at_most_two_per_space(
     assert game.state["events_played"] == [MODROW]
 
 
-def test_modrow_roll_equal_to_democrat_control_fails_but_blocks_honecker(events, monkeypatch):
+def test_modrow_roll_equal_to_democrat_control_fails_but_blocks_honecker(events):
     """#83: a roll equal to the number of Democrat-controlled East German
     spaces (2) is not greater: no SPs. Whatever the roll, Modrow has
     occurred, so Honecker can no longer be played as an event (7.1)."""
     game = late(events, democrat={"Rostock": 3, "Schwerin": 3}, hands={C: [MODROW, HONECKER]})
     assert "event" in uses(game, C, HONECKER)
-    dice = fix_dice(game, monkeypatch, [2])
+    dice = fix_dice(game, [2])
     seen = []
     play(game, C, MODROW, ["event"], seen)
     assert kinds(seen) == [("use", C)] and not dice
@@ -199,12 +198,12 @@ def test_modrow_roll_equal_to_democrat_control_fails_but_blocks_honecker(events,
     assert uses(game, C, HONECKER) == OPS_USES
 
 
-def test_modrow_triggered_by_democrat_ops_blocks_honecker(events, monkeypatch):
+def test_modrow_triggered_by_democrat_ops_blocks_honecker(events):
     """5.2: the Democrat plays Modrow for Ops; the Communist's event follows
     (his roll of 1 is not above the 1 Democrat-controlled space: no SPs);
     the event happened, so Modrow leaves the game and Honecker is barred."""
     game = late(events, democrat={"Rostock": 3}, hands={D: [MODROW], C: [HONECKER]}, phasing=D)
-    dice = fix_dice(game, monkeypatch, [1])
+    dice = fix_dice(game, [1])
     play(game, D, MODROW, ["place", "after", "Rostock", "Rostock"])
     assert sp(game, D, "Rostock") == 5 and sum(game.state["sp"][C]) == 0 and not dice
     assert texts(game, "roll") == ["communist rolls 1 (#83 Modrow)"]
@@ -223,7 +222,7 @@ def test_breakaway_baltic_republics_needs_the_baltic_way(events):
     assert uses(game, D, BREAKAWAY) == [*OPS_USES, "event"]
 
 
-def test_breakaway_baltic_republics_vp_minority_one_check_and_the_ussr(events, monkeypatch):
+def test_breakaway_baltic_republics_vp_minority_one_check_and_the_ussr(events):
     """#84: Democrat +5 VP; in one Minority space he chooses (Razgrad) just
     enough Democratic SPs to control it (C 2 + stability 4 = 6); ONE
     support check anywhere with the card's 4 Ops; the U.S.S.R. marker moves
@@ -234,7 +233,7 @@ def test_breakaway_baltic_republics_vp_minority_one_check_and_the_ussr(events, m
     game.state["events_played"] += [SAJUDIS, BALTIC_WAY]
     game.state["ussr"] = 2
     assert uses(game, D, GORBACHEV) == [*OPS_USES, "event"]
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     seen = []
     play(game, D, BREAKAWAY, ["event", "Razgrad", "Lodz"], seen)
     assert kinds(seen) == [("use", D), ("space", D), ("check", D)]
@@ -269,7 +268,7 @@ def test_breakaway_baltic_republics_for_communist_ops_before_the_baltic_way(even
     assert game.state["removed"] == [] and game.state["events_played"] == [SAJUDIS]
 
 
-def test_breakaway_baltic_republics_triggered_by_communist_ops(events, monkeypatch):
+def test_breakaway_baltic_republics_triggered_by_communist_ops(events):
     """5.2: after The Baltic Way the Communist's Ops on #84 give the Democrat
     the event (here after the Ops); the Democrat makes its choices; with
     Harghita/Covasna already his he still must pick one space (no SP added
@@ -277,7 +276,7 @@ def test_breakaway_baltic_republics_triggered_by_communist_ops(events, monkeypat
     game = late(events, democrat={"Harghita/Covasna": 4}, communist={"Warszawa": 1},
                 hands={C: [BREAKAWAY]})
     game.state["events_played"] += [SAJUDIS, BALTIC_WAY]
-    fix_dice(game, monkeypatch, [])
+    fix_dice(game, [])
     seen = []
     play(game, C, BREAKAWAY, ["place", "after"] + ["Warszawa"] * 4
          + ["Harghita/Covasna", "stop"], seen)
@@ -301,7 +300,7 @@ def test_kohl_without_the_wall_must_go_is_two_vp_only(events):
     assert game.state["removed"] == [KOHL] and game.state["events_played"] == [KOHL]
 
 
-def test_kohl_after_the_wall_came_down_adds_the_cards_ops(events, monkeypatch):
+def test_kohl_after_the_wall_came_down_adds_the_cards_ops(events):
     """#87 after "The Wall Must Go!" succeeded (the Democrat won its roll-off
     6-2, 6-2: +3 VP, the Communist removes 3 SPs from East Germany): +2 VP,
     then the Democrat uses the card's 3 Ops to place SPs or make support
@@ -309,7 +308,7 @@ def test_kohl_after_the_wall_came_down_adds_the_cards_ops(events, monkeypatch):
     for Gdansk = 9 vs 6)."""
     game = late(events, democrat={"Gdansk": 3}, communist={"Berlin": 3, "Warszawa": 2},
                 hands={D: [WALL_MUST_GO, KOHL]}, phasing=D)
-    dice = fix_dice(game, monkeypatch, [6, 1, 6, 1, 5])
+    dice = fix_dice(game, [6, 1, 6, 1, 5])
     play(game, D, WALL_MUST_GO, ["event"])
     assert game.state["succeeded"] == [WALL_MUST_GO] and sp(game, C, "Berlin") == 0
     seen = []
@@ -325,12 +324,12 @@ def test_kohl_after_the_wall_came_down_adds_the_cards_ops(events, monkeypatch):
     assert game.state["removed"] == [WALL_MUST_GO, KOHL]
 
 
-def test_kohl_after_a_failed_wall_must_go_is_two_vp_only(events, monkeypatch):
+def test_kohl_after_a_failed_wall_must_go_is_two_vp_only(events):
     """#87: "The Wall Must Go!" was played as an event but the Communist won
     the roll-off; it did not succeed, so Kohl gives its 2 VP and no Ops."""
     game = late(events, democrat={"Gdansk": 3}, communist={"Berlin": 3, "Warszawa": 2},
                 hands={D: [WALL_MUST_GO, KOHL]}, phasing=D)
-    dice = fix_dice(game, monkeypatch, [1, 6, 1, 6])
+    dice = fix_dice(game, [1, 6, 1, 6])
     play(game, D, WALL_MUST_GO, ["event"])
     assert WALL_MUST_GO in game.state["events_played"] and game.state["succeeded"] == []
     seen = []
@@ -339,13 +338,13 @@ def test_kohl_after_a_failed_wall_must_go_is_two_vp_only(events, monkeypatch):
     assert game.state["vp"] == 2 and sp(game, C, "Warszawa") == 2 and sp(game, C, "Berlin") == 3
 
 
-def test_kohl_triggered_by_communist_ops_gives_the_democrat_his_ops(events, monkeypatch):
+def test_kohl_triggered_by_communist_ops_gives_the_democrat_his_ops(events):
     """5.2 / 7.4: after the Wall came down, the Communist plays Kohl for Ops;
     in the Democrat's event the Democrat chooses the Ops use and places his
     3 SPs (6.1: in reach, around Gdansk)."""
     game = late(events, democrat={"Gdansk": 3}, communist={"Berlin": 3, "Warszawa": 1},
                 hands={D: [WALL_MUST_GO], C: [KOHL]}, phasing=D)
-    fix_dice(game, monkeypatch, [6, 1, 6, 1])
+    fix_dice(game, [6, 1, 6, 1])
     play(game, D, WALL_MUST_GO, ["event"])
     seen = []
     play(game, C, KOHL, ["place", "after", "Warszawa", "Warszawa", "Warszawa",
@@ -358,14 +357,14 @@ def test_kohl_triggered_by_communist_ops_gives_the_democrat_his_ops(events, monk
 
 
 # ================================================================= #88 Adamec
-def test_adamec_modified_three_brings_four_at_most_two_per_space(events, monkeypatch):
+def test_adamec_modified_three_brings_four_at_most_two_per_space(events):
     """#88: die 4, -1 for the one Czechoslovak Worker space the Democrat
     controls (Brno; Czech Writers is no Worker space, Ostrava is the
     Communist's) = 3: 4 Communist SPs in Czechoslovakia, at most 2 per
     space."""
     game = late(events, democrat={"Brno": 3, "Czech Writers": 2},
                 communist={"Ostrava": 3}, hands={C: [ADAMEC]})
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     seen = []
     play(game, C, ADAMEC, ["event", "Praha", "Praha", "Brno", "Ostrava"], seen)
     assert kinds(seen) == [("use", C)] + [("space", C)] * 4
@@ -377,12 +376,12 @@ def test_adamec_modified_three_brings_four_at_most_two_per_space(events, monkeyp
     assert not dice and game.state["removed"] == [ADAMEC]
 
 
-def test_adamec_modified_two_does_nothing_but_is_played(events, monkeypatch):
+def test_adamec_modified_two_does_nothing_but_is_played(events):
     """#88: die 4 with two Democrat-controlled Czechoslovak Worker spaces
     is a modified 2: no SPs; the event was played (the card leaves the
     game)."""
     game = late(events, democrat={"Brno": 3, "Ostrava": 3}, hands={C: [ADAMEC]})
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     play(game, C, ADAMEC, ["event"])
     assert texts(game, "roll")[-1] == "communist's modified roll: 4 -2 = 2"
     assert sum(game.state["sp"][C]) == 0 and not dice
@@ -410,7 +409,7 @@ def test_domino_theory_needs_democratic_power_in_two_countries(events):
     assert uses(game, D, DOMINO) == [*OPS_USES, "event"]
 
 
-def test_domino_theory_replays_a_scoring_card_the_democrat_chose(events, monkeypatch):
+def test_domino_theory_replays_a_scoring_card_the_democrat_chose(events):
     """#89: the Democrat picks one Scoring card from the discard pile (only
     Scoring cards are offered) and plays it at once: its Power Struggle with
     the Democrat as the player of the Scoring card (ruling R35: he decides
@@ -422,8 +421,8 @@ def test_domino_theory_replays_a_scoring_card_the_democrat_chose(events, monkeyp
                 hands={D: [DOMINO]}, phasing=D)
     game.state["power"].update({"Hungary": D, "Bulgaria": D})
     discard(game, MICHNIK, POLAND_SCORING, HUNGARY_SCORING)
-    stack_ps_deck(monkeypatch, PLAIN_HAND)
-    dice = fix_dice(game, monkeypatch, [1, 4])
+    stack_ps_deck(game, PLAIN_HAND)
+    dice = fix_dice(game, [1, 4])
     seen = []
     play(game, D, DOMINO, ["event", POLAND_SCORING, "no", MARCH_4], seen)
     assert kinds(seen) == [("use", D), ("pick_card", D), ("ps_raise", D), ("ps_attack", D)]
@@ -438,7 +437,7 @@ def test_domino_theory_replays_a_scoring_card_the_democrat_chose(events, monkeyp
     assert st["events_played"] == [DOMINO] and st["ps"] is None
 
 
-def test_domino_theory_automatic_victory_waits_for_the_country_scoring(events, monkeypatch):
+def test_domino_theory_automatic_victory_waits_for_the_country_scoring(events):
     """#89 / 10.1 / ruling R13: the replayed Scoring card is a whole: the
     VP roll takes the Democrat from +18 to +21 in the middle of the Power
     Struggle, but victory is checked only after Poland is scored, and the
@@ -450,8 +449,8 @@ def test_domino_theory_automatic_victory_waits_for_the_country_scoring(events, m
     game.state["power"].update({"Hungary": D, "Bulgaria": D})
     game.state["vp"] = 18
     discard(game, POLAND_SCORING)
-    stack_ps_deck(monkeypatch, ps_ids(*PLAIN, *NO_MARCH))
-    dice = fix_dice(game, monkeypatch, [1, 6])
+    stack_ps_deck(game, ps_ids(*PLAIN, *NO_MARCH))
+    dice = fix_dice(game, [1, 6])
     play(game, D, DOMINO, ["event", "no", "no", MARCH_4])
     assert [e["text"] for e in logs(game, "vp")] == [
         "VP +3 (Power Struggle in Poland won by the democrat); now +21",
@@ -460,7 +459,7 @@ def test_domino_theory_automatic_victory_waits_for_the_country_scoring(events, m
     assert game.state["removed"] == [POLAND_SCORING, DOMINO]
 
 
-def test_domino_theory_triggered_by_communist_ops_the_democrat_scores(events, monkeypatch):
+def test_domino_theory_triggered_by_communist_ops_the_democrat_scores(events):
     """5.2 / ruling R35: the Communist plays #89 for Ops, the Democrat's
     event first: the only Scoring card in the discards (no question) starts
     a Power Struggle in Bulgaria with the Democrat as its player; nobody
@@ -472,7 +471,7 @@ def test_domino_theory_triggered_by_communist_ops_the_democrat_scores(events, mo
     game.state["power"].update({"Poland": D, "Hungary": D})
     game.state["scoring_plays"]["Bulgaria"] = 1
     discard(game, BULGARIA_SCORING)
-    dice = fix_dice(game, monkeypatch, [1, 3])
+    dice = fix_dice(game, [1, 3])
     seen = []
     play(game, C, DOMINO, ["place", "before", "no", "Warszawa", "Warszawa", "Warszawa"], seen)
     assert kinds(seen) == ([("use", C), ("event_order", C), ("ps_surrender", C)]
@@ -507,7 +506,7 @@ def test_domino_theory_with_no_scoring_card_in_the_discards_is_still_played(even
 
 
 # ============================================================ #90 Civic Forum
-def test_civic_forum_vp_four_sps_then_checks_with_the_czech_writers(events, monkeypatch):
+def test_civic_forum_vp_four_sps_then_checks_with_the_czech_writers(events):
     """#90: Democrat +1 VP; 4 Democratic SPs anywhere in Czechoslovakia, no
     adjacency and no double cost (ruling R36: 3 in Communist-controlled
     Plzen); his SP in Czech Writers gives him control there, so he makes 2
@@ -516,7 +515,7 @@ def test_civic_forum_vp_four_sps_then_checks_with_the_czech_writers(events, monk
     game = late(events, democrat={"Czech Writers": 1},
                 communist={"Plzen": 4, "Praha": 2, "Warszawa": 2}, hands={D: [CIVIC_FORUM]},
                 phasing=D)
-    dice = fix_dice(game, monkeypatch, [3])
+    dice = fix_dice(game, [3])
     seen = []
     play(game, D, CIVIC_FORUM, ["event", "Czech Writers", "Plzen", "Plzen", "Plzen",
                                 "Praha", "stop"], seen)
@@ -542,13 +541,13 @@ def test_civic_forum_without_the_czech_writers_makes_no_checks(events):
     assert game.state["vp"] == 1 and logs(game, "check") == []
 
 
-def test_civic_forum_triggered_by_communist_ops(events, monkeypatch):
+def test_civic_forum_triggered_by_communist_ops(events):
     """5.2: the Communist plays #90 for Ops with the event first; the
     Democrat places the SPs and, holding Czech Writers, checks (here he
     stops at once)."""
     game = late(events, democrat={"Czech Writers": 2}, communist={"Praha": 3},
                 hands={C: [CIVIC_FORUM]})
-    fix_dice(game, monkeypatch, [])
+    fix_dice(game, [])
     seen = []
     play(game, C, CIVIC_FORUM, ["place", "before", "Brno", "Brno", "Brno", "Brno", "stop",
                                 "Praha", "Praha", "Praha", "Praha"], seen)
@@ -559,13 +558,13 @@ def test_civic_forum_triggered_by_communist_ops(events, monkeypatch):
 
 
 # ======================================================== #91 My First Banana
-def test_my_first_banana_removes_two_then_two_east_german_checks(events, monkeypatch):
+def test_my_first_banana_removes_two_then_two_east_german_checks(events):
     """#91: the Democrat removes 2 Communist SPs from East Germany (his
     choice of spaces), then makes 2 support checks in East Germany with the
     card's 3 Ops (Warszawa is not offered)."""
     game = late(events, communist={"Leipzig": 3, "Dresden": 2, "Warszawa": 2},
                 hands={D: [BANANA]}, phasing=D)
-    dice = fix_dice(game, monkeypatch, [4, 6])
+    dice = fix_dice(game, [4, 6])
     seen = []
     play(game, D, BANANA, ["event", "Leipzig", "Dresden", "Leipzig", "Dresden"], seen)
     assert kinds(seen) == [("use", D), ("space", D), ("space", D), ("check", D), ("check", D)]
@@ -635,8 +634,7 @@ def test_shock_therapy_needs_democratic_power_somewhere(events):
     assert uses(game, D, SHOCK_THERAPY) == [*OPS_USES, "event"]
 
 
-def test_shock_therapy_success_three_vp_and_three_sps_in_the_chosen_country(
-        events, monkeypatch):
+def test_shock_therapy_success_three_vp_and_three_sps_in_the_chosen_country(events):
     """#93: the Democrat chooses Poland among his countries; die 5, -1 for
     each Polish Worker or Farmer space the Communist controls (Lodz,
     Lublin; Bureaucrat Warszawa does not count) = 3: +3 VP and 3 Democratic
@@ -644,7 +642,7 @@ def test_shock_therapy_success_three_vp_and_three_sps_in_the_chosen_country(
     game = late(events, communist={"Lodz": 3, "Lublin": 4, "Warszawa": 3, "Budapest": 3},
                 hands={D: [SHOCK_THERAPY]}, phasing=D)
     game.state["power"].update({"Poland": D, "Hungary": D})
-    dice = fix_dice(game, monkeypatch, [5])
+    dice = fix_dice(game, [5])
     seen = []
     play(game, D, SHOCK_THERAPY, ["event", "Poland", "Lodz", "Lodz", "Gdansk"], seen)
     assert kinds(seen) == [("use", D), ("country", D)] + [("space", D)] * 3
@@ -655,13 +653,13 @@ def test_shock_therapy_success_three_vp_and_three_sps_in_the_chosen_country(
     assert game.state["vp"] == 3 and not dice and game.state["removed"] == [SHOCK_THERAPY]
 
 
-def test_shock_therapy_modified_two_fails(events, monkeypatch):
+def test_shock_therapy_modified_two_fails(events):
     """#93: the only Democratic country is taken without a question; die 4
     -2 = 2: no VP, no SPs; the event was played all the same."""
     game = late(events, communist={"Lodz": 3, "Lublin": 4}, hands={D: [SHOCK_THERAPY]},
                 phasing=D)
     game.state["power"]["Poland"] = D
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     seen = []
     play(game, D, SHOCK_THERAPY, ["event"], seen)
     assert kinds(seen) == [("use", D)] and not dice
@@ -672,15 +670,14 @@ def test_shock_therapy_modified_two_fails(events, monkeypatch):
 
 
 # ============================================== #94 Union of Democratic Forces
-def test_union_of_democratic_forces_removes_four_two_per_space_then_checks(
-        events, monkeypatch):
+def test_union_of_democratic_forces_removes_four_two_per_space_then_checks(events):
     """#94: 4 Communist SPs leave Bulgaria, at most 2 per space (Sofia is
     not offered after 2), then 2 support checks in Bulgaria with the card's
     4 Ops; he stops after one."""
     game = late(events, communist={"Sofia": 3, "Ruse": 2, "Plovdiv": 1, "Varna": 2,
                                    "Bucuresti": 2},
                 hands={D: [UDF]}, phasing=D)
-    dice = fix_dice(game, monkeypatch, [3])
+    dice = fix_dice(game, [3])
     seen = []
     play(game, D, UDF, ["event", "Sofia", "Sofia", "Ruse", "Plovdiv", "Ruse", "stop"], seen)
     assert kinds(seen) == [("use", D)] + [("space", D)] * 4 + [("check", D)] * 2
@@ -717,7 +714,7 @@ def test_chinese_solution_needs_the_communist_at_box_seven(events):
     assert uses(game, C, CHINESE_SOLUTION) == ["place", "check", "event"]
 
 
-def test_chinese_solution_five_checks_at_plus_three_then_democrat_vp(events, monkeypatch):
+def test_chinese_solution_five_checks_at_plus_three_then_democrat_vp(events):
     """#96: the Communist chooses a country where he holds Power (Hungary);
     up to FIVE support checks there, each with the card's 1 Op and +3
     (Gdansk, in Poland, is not offered); he stops after three. Then the
@@ -727,7 +724,7 @@ def test_chinese_solution_five_checks_at_plus_three_then_democrat_vp(events, mon
     game.state["tiananmen"][C] = 7
     game.state["power"].update({"East Germany": D, "Czechoslovakia": D, "Romania": D,
                                 "Bulgaria": D})
-    dice = fix_dice(game, monkeypatch, [2, 4, 5])
+    dice = fix_dice(game, [2, 4, 5])
     seen = []
     play(game, C, CHINESE_SOLUTION, ["event", "Hungary", "Budapest", "Budapest", "Szeged",
                                      "stop"], seen)
@@ -774,14 +771,14 @@ def test_chinese_solution_without_communist_power_still_costs_three(events):
     assert game.state["removed"] == [CHINESE_SOLUTION]
 
 
-def test_chinese_solution_triggered_by_democrat_ops(events, monkeypatch):
+def test_chinese_solution_triggered_by_democrat_ops(events):
     """5.2: the Democrat plays #96 for Ops while the Communist is at box 7;
     the Communist's event comes first and he makes its choices (he stops
     after one check, using the card's 1 Op +3); the Democrat gains 3 VP,
     then places his Op."""
     game = late(events, democrat={"Budapest": 4}, hands={D: [CHINESE_SOLUTION]}, phasing=D)
     game.state["tiananmen"][C] = 7
-    dice = fix_dice(game, monkeypatch, [5])
+    dice = fix_dice(game, [5])
     seen = []
     play(game, D, CHINESE_SOLUTION, ["place", "before", "Hungary", "Budapest", "stop",
                                      "Budapest"], seen)
@@ -796,13 +793,13 @@ def test_chinese_solution_triggered_by_democrat_ops(events, monkeypatch):
 
 
 # ===================================================== #98 Politburo Intrigue
-def test_politburo_intrigue_removes_three_two_per_space_then_one_check(events, monkeypatch):
+def test_politburo_intrigue_removes_three_two_per_space_then_one_check(events):
     """#98: the Communist removes 3 Democratic SPs from Bulgaria, at most 2
     per space, then makes ONE support check in Bulgaria with the card's 2
     Ops (no second check is asked for)."""
     game = late(events, democrat={"Sofia": 3, "Ruse": 1, "Plovdiv": 2, "Bucuresti": 2},
                 hands={C: [POLITBURO]})
-    dice = fix_dice(game, monkeypatch, [5])
+    dice = fix_dice(game, [5])
     seen = []
     play(game, C, POLITBURO, ["event", "Sofia", "Sofia", "Plovdiv", "Sofia"], seen)
     assert kinds(seen) == [("use", C), ("space", C), ("space", C), ("space", C), ("check", C)]
@@ -816,11 +813,11 @@ def test_politburo_intrigue_removes_three_two_per_space_then_one_check(events, m
     assert not dice and game.state["removed"] == [POLITBURO]
 
 
-def test_politburo_intrigue_triggered_by_democrat_ops(events, monkeypatch):
+def test_politburo_intrigue_triggered_by_democrat_ops(events):
     """5.2: the Democrat plays #98 for Ops, event before; the Communist
     removes (one space left: no question) and checks."""
     game = late(events, democrat={"Sofia": 2, "Gdansk": 1}, hands={D: [POLITBURO]}, phasing=D)
-    fix_dice(game, monkeypatch, [])
+    fix_dice(game, [])
     seen = []
     play(game, D, POLITBURO, ["place", "before", "Gdansk", "Gdansk"], seen)
     assert kinds(seen) == [("use", D), ("event_order", D), ("place", D), ("place", D)]
@@ -934,8 +931,7 @@ def test_ligachev_triggered_by_democrat_ops_watches_his_following_round(events):
 
 
 # ============================================================= #100 Stand Fast
-def test_stand_fast_minus_one_on_checks_against_the_players_controlled_spaces(
-        events, monkeypatch):
+def test_stand_fast_minus_one_on_checks_against_the_players_controlled_spaces(events):
     """#100 played by the Communist: for the rest of the turn the Democrat's
     support checks against Communist-controlled spaces get -1. Control is
     judged at each check: the first check on Warszawa (C 3, controlled)
@@ -947,7 +943,7 @@ def test_stand_fast_minus_one_on_checks_against_the_players_controlled_spaces(
     assert (effect["hook"], effect["owner"], effect["until"]) == (
         "check_modifier", C, "end_of_turn")
     game.state["phasing"] = D
-    dice = fix_dice(game, monkeypatch, [5, 4])
+    dice = fix_dice(game, [5, 4])
     play(game, D, KOHL, ["check", "Warszawa", "Warszawa"])
     assert texts(game, "check") == [
         "democrat support check in Warszawa: roll 5 +3 Ops -1 lasting effects = 7 vs 6: "
@@ -957,14 +953,14 @@ def test_stand_fast_minus_one_on_checks_against_the_players_controlled_spaces(
     assert game.state["events_played"] == [STAND_FAST] and game.state["discard"] == [KOHL]
 
 
-def test_stand_fast_for_the_democrat_shields_his_spaces_only(events, monkeypatch):
+def test_stand_fast_for_the_democrat_shields_his_spaces_only(events):
     """#100 is neutral: played by the Democrat, the Communist's checks
     against Democrat-controlled Gdansk get -1, those against uncontrolled
     Krakow do not, and the Democrat's own checks are unaffected."""
     game = late(events, democrat={"Gdansk": 3, "Krakow": 1}, communist={"Dresden": 4},
                 hands={D: [STAND_FAST, KOHL], C: [BETRAYAL]}, phasing=D)
     play(game, D, STAND_FAST, ["event"])
-    dice = fix_dice(game, monkeypatch, [4, 4, 1])
+    dice = fix_dice(game, [4, 4, 1])
     play(game, C, BETRAYAL, ["check", "Gdansk", "Krakow"])
     play(game, D, KOHL, ["check", "Dresden", "stop"])
     assert texts(game, "check") == [
@@ -974,7 +970,7 @@ def test_stand_fast_for_the_democrat_shields_his_spaces_only(events, monkeypatch
     assert not dice and sp(game, D, "Krakow") == 0
 
 
-def test_stand_fast_ends_with_the_turn_and_leaves_the_game(events, monkeypatch):
+def test_stand_fast_ends_with_the_turn_and_leaves_the_game(events):
     """#100 lasts for the rest of the turn (ruling R16: after 4.5.3); then
     the asterisk card leaves the game and checks are normal again."""
     game = late(events, communist={"Warszawa": 3}, hands={C: [STAND_FAST], D: [KOHL]})
@@ -983,7 +979,7 @@ def test_stand_fast_ends_with_the_turn_and_leaves_the_game(events, monkeypatch):
     assert game.state["effects"] == [] and game.state["display"] == []
     assert game.state["removed"] == [STAND_FAST]
     assert texts(game, "effect_ends") == ["#100 Stand Fast is no longer in effect"]
-    fix_dice(game, monkeypatch, [4])
+    fix_dice(game, [4])
     play(game, D, KOHL, ["check", "Warszawa", "stop"])
     assert texts(game, "check") == [
         "democrat support check in Warszawa: roll 4 +3 Ops = 7 vs 6: removes 1, adds 0"]
@@ -1002,8 +998,7 @@ def test_stand_fast_for_ops_has_no_event(events):
 
 
 # ================================================================== #101 Elena
-def test_elena_two_sps_in_cluj_and_minus_one_on_democrat_romanian_checks(
-        events, monkeypatch):
+def test_elena_two_sps_in_cluj_and_minus_one_on_democrat_romanian_checks(events):
     """#101: 2 Communist SPs in Cluj-Napoca; for the rest of the turn the
     Democrat's support checks in Romania get -1 (Timisoara), not those
     outside Romania (Szeged). At the end of the turn the effect ends and
@@ -1013,7 +1008,7 @@ def test_elena_two_sps_in_cluj_and_minus_one_on_democrat_romanian_checks(
     play(game, C, ELENA, ["event"])
     assert sp(game, C, "Cluj-Napoca") == 3
     assert game.state["display"] == [ELENA] and effect_cards(game) == [ELENA]
-    dice = fix_dice(game, monkeypatch, [5, 6])
+    dice = fix_dice(game, [5, 6])
     play(game, D, KOHL, ["check", "Timisoara", "Szeged"])
     assert texts(game, "check") == [
         "democrat support check in Timisoara: roll 5 +3 Ops -1 lasting effects = 7 vs 6: "
@@ -1080,7 +1075,7 @@ def test_elena_still_works_while_the_tyrant_waits(events):
     assert effect_cards(game) == [CROWD, TYRANT, ELENA]
 
 
-def test_elena_in_effect_is_cancelled_when_the_tyrant_is_gone(events, monkeypatch):
+def test_elena_in_effect_is_cancelled_when_the_tyrant_is_gone(events):
     """#101 / #97: The Tyrant is Gone cancels Elena: her -1 ends at once
     (the card leaves the game), so the Democrat's next Romanian check is
     unmodified."""
@@ -1092,19 +1087,19 @@ def test_elena_in_effect_is_cancelled_when_the_tyrant_is_gone(events, monkeypatc
     assert sp(game, C, "Cluj-Napoca") == 3
     assert effect_cards(game) == [TYRANT, TYRANT] and ELENA in game.state["removed"]
     assert texts(game, "effect_ends")[-1] == "#101 Elena is no longer in effect"
-    fix_dice(game, monkeypatch, [4])
+    fix_dice(game, [4])
     play(game, D, KOHL, ["check", "Iasi", "stop"])
     assert texts(game, "check") == [
         "democrat support check in Iasi: roll 4 +3 Ops = 7 vs 6: removes 1, adds 0"]
 
 
-def test_elena_triggered_by_democrat_ops_before_hits_his_own_checks(events, monkeypatch):
+def test_elena_triggered_by_democrat_ops_before_hits_his_own_checks(events):
     """5.2: the Democrat plays Elena for its 1 Op as checks with the
     Communist's event first: Cluj-Napoca gets 2 Communist SPs and the -1
     already applies to the Democrat's check in Timisoara; the card waits on
     display until the end of the turn."""
     game = late(events, communist={"Timisoara": 2}, hands={D: [ELENA]}, phasing=D)
-    dice = fix_dice(game, monkeypatch, [6])
+    dice = fix_dice(game, [6])
     seen = []
     play(game, D, ELENA, ["check", "before", "Timisoara", "stop"], seen)
     assert kinds(seen) == [("use", D), ("event_order", D), ("check", D), ("check", D)]
@@ -1134,7 +1129,7 @@ def test_national_salvation_front_waits_on_display_past_the_turn(events):
      {"democrat": {"Timisoara": 3}, "communist": {"Bucuresti": 3, "Brasov": 3}}),
 ])
 def test_national_salvation_front_skips_poland_then_takes_two_in_the_balkans(
-        events, monkeypatch, country, scoring, scorer, board):
+        events, country, scoring, scorer, board):
     """#102 / 8.1.2 / B.7.3: a Power Struggle in Poland does not use it up;
     at the next Balkan one (Romania or Bulgaria, whoever played the Scoring
     card), after the deal, the Communist takes 2 random Power Struggle cards
@@ -1144,7 +1139,7 @@ def test_national_salvation_front_skips_poland_then_takes_two_in_the_balkans(
     # Poland: nobody controls a space, nobody has a card: the Democrat, who
     # played the Scoring card, loses (ruling R22); VP roll 1: no VP; the
     # Communist keeps Power (-3).
-    dice = fix_dice(game, monkeypatch, [1, 1])
+    dice = fix_dice(game, [1, 1])
     play(game, D, POLAND_SCORING, ["no"])
     assert not dice and logs(game, "ps_take") == []
     assert game.state["display"] == [NSF] and effect_cards(game) == [NSF]
@@ -1234,14 +1229,13 @@ def test_government_resigns_with_no_candidate_is_still_played(events):
 
 
 # ================================================ #105 Public Against Violence
-def test_public_against_violence_kosice_presov_then_a_plus_two_bratislava_check(
-        events, monkeypatch):
+def test_public_against_violence_kosice_presov_then_a_plus_two_bratislava_check(events):
     """#105: 2 Democratic SPs in Kosice (even Communist-controlled: no cost,
     ruling R36) and 2 in Presov, then ONE support check against Bratislava
     (the only target offered, not Brno) with the card's 3 Ops and +2."""
     game = late(events, communist={"Kosice": 4, "Bratislava": 3, "Brno": 2},
                 hands={D: [PAV]}, phasing=D)
-    dice = fix_dice(game, monkeypatch, [2])
+    dice = fix_dice(game, [2])
     seen = []
     play(game, D, PAV, ["event", "Bratislava"], seen)
     assert kinds(seen) == [("use", D), ("check", D)]
@@ -1275,15 +1269,14 @@ def test_social_democratic_platform_needs_democratic_power(events):
     assert uses(game, C, SDPA) == [*OPS_USES, "event"]
 
 
-def test_social_democratic_platform_two_sps_and_one_check_in_a_democratic_country(
-        events, monkeypatch):
+def test_social_democratic_platform_two_sps_and_one_check_in_a_democratic_country(events):
     """#106: the Communist chooses a country where the Democrat holds Power
     (Hungary), places 2 Communist SPs there (his choice of spaces) and
     makes ONE support check there with the card's 3 Ops (Gdansk, in
     Poland, is not offered)."""
     game = late(events, democrat={"Budapest": 3, "Szeged": 2, "Gdansk": 2}, hands={C: [SDPA]})
     game.state["power"].update({"Hungary": D, "Poland": D})
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     seen = []
     play(game, C, SDPA, ["event", "Hungary", "Budapest", "Pecs", "Budapest"], seen)
     assert kinds(seen) == [("use", C), ("country", C), ("space", C), ("space", C), ("check", C)]
@@ -1296,13 +1289,13 @@ def test_social_democratic_platform_two_sps_and_one_check_in_a_democratic_countr
     assert not dice and game.state["removed"] == [SDPA]
 
 
-def test_social_democratic_platform_triggered_by_democrat_ops(events, monkeypatch):
+def test_social_democratic_platform_triggered_by_democrat_ops(events):
     """5.2: the Democrat plays #106 for Ops, event after; the Communist
     makes its choices (Hungary, the only Democratic country, without a
     question) and stops his check."""
     game = late(events, democrat={"Budapest": 1}, hands={D: [SDPA]}, phasing=D)
     game.state["power"]["Hungary"] = D
-    fix_dice(game, monkeypatch, [])
+    fix_dice(game, [])
     seen = []
     play(game, D, SDPA, ["place", "after", "Budapest", "Budapest", "Budapest",
                          "Szeged", "Szeged", "stop"], seen)
@@ -1321,13 +1314,13 @@ def test_massacre_in_timisoara_needs_laszlo_tokes(events):
     assert uses(game, C, MASSACRE) == [*OPS_USES, "event"]
 
 
-def test_massacre_in_timisoara_two_plus_two_checks_in_romania(events, monkeypatch):
+def test_massacre_in_timisoara_two_plus_two_checks_in_romania(events):
     """#107: 2 Communist support checks in Romania (Szeged, in Hungary, is
     not offered), each with the card's 3 Ops and +2."""
     game = late(events, democrat={"Timisoara": 3, "Iasi": 2, "Szeged": 2},
                 hands={C: [MASSACRE]})
     game.state["events_played"].append(TOKES)
-    dice = fix_dice(game, monkeypatch, [3, 4])
+    dice = fix_dice(game, [3, 4])
     seen = []
     play(game, C, MASSACRE, ["event", "Timisoara", "Iasi"], seen)
     assert kinds(seen) == [("use", C), ("check", C), ("check", C)]
@@ -1431,8 +1424,7 @@ def test_malta_summit_is_no_event_after_kremlin_coup(events):
     assert uses(game, D, MALTA) == OPS_USES
 
 
-def test_malta_summit_baltic_events_help_the_roll_then_vp_and_elite_purge(
-        events, monkeypatch):
+def test_malta_summit_baltic_events_help_the_roll_then_vp_and_elite_purge(events):
     """#110: die 2, +1 each for Sajudis and The Baltic Way (occurred) = 4:
     Democrat +3 VP and he removes 5 Communist SPs from Elite spaces, split
     as he likes (Dresden emptied, then Cluj-Napoca; Warszawa is no Elite
@@ -1440,7 +1432,7 @@ def test_malta_summit_baltic_events_help_the_roll_then_vp_and_elite_purge(
     game = late(events, communist={"Dresden": 3, "Plzen": 2, "Cluj-Napoca": 4, "Warszawa": 3},
                 hands={D: [MALTA]}, phasing=D)
     game.state["events_played"] += [SAJUDIS, BALTIC_WAY]
-    dice = fix_dice(game, monkeypatch, [2])
+    dice = fix_dice(game, [2])
     seen = []
     play(game, D, MALTA, ["event", "Dresden", "Dresden", "Dresden", "Cluj-Napoca",
                           "Cluj-Napoca"], seen)
@@ -1454,24 +1446,24 @@ def test_malta_summit_baltic_events_help_the_roll_then_vp_and_elite_purge(
     assert game.state["vp"] == 3 and not dice and game.state["removed"] == [MALTA]
 
 
-def test_malta_summit_all_three_baltic_events_make_a_one_succeed(events, monkeypatch):
+def test_malta_summit_all_three_baltic_events_make_a_one_succeed(events):
     """#110: with Sajudis, The Baltic Way and Breakaway Baltic Republics
     all occurred a roll of 1 becomes 4; fewer than 5 Communist SPs in Elite
     spaces: all of them go."""
     game = late(events, communist={"Dresden": 2, "Plzen": 1}, hands={D: [MALTA]}, phasing=D)
     game.state["events_played"] += [SAJUDIS, BALTIC_WAY, BREAKAWAY]
-    dice = fix_dice(game, monkeypatch, [1])
+    dice = fix_dice(game, [1])
     play(game, D, MALTA, ["event", "Dresden", "Dresden"])
     assert texts(game, "roll")[-1] == "democrat's modified roll: 1 +3 = 4"
     assert (sp(game, C, "Dresden"), sp(game, C, "Plzen")) == (0, 0)
     assert game.state["vp"] == 3 and not dice
 
 
-def test_malta_summit_modified_three_fails(events, monkeypatch):
+def test_malta_summit_modified_three_fails(events):
     """#110: no Baltic event has occurred and the die shows 3: no VP, no
     removal; the event was played (the card leaves the game)."""
     game = late(events, communist={"Dresden": 3}, hands={D: [MALTA]}, phasing=D)
-    dice = fix_dice(game, monkeypatch, [3])
+    dice = fix_dice(game, [3])
     seen = []
     play(game, D, MALTA, ["event"], seen)
     assert kinds(seen) == [("use", D)] and not dice

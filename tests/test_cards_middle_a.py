@@ -25,6 +25,7 @@ from card_play import (
 )
 from helpers import DATA, drive, fix_dice, logs, sid, sp
 
+from dof.engine.game import Driver
 from dof.engine.rules.actions import action_round, play_card
 from dof.engine.rules.operations import check_targets, ops_value, placement_costs
 from dof.engine.rules.turn import deal_step, extra_support_check_step
@@ -75,8 +76,7 @@ def end_of_turn(game) -> None:
 
 
 # ================================================================ #41 Ceausescu
-def test_ceausescu_removes_three_checks_once_and_weakens_bucuresti_at_round_end(
-        events, monkeypatch):
+def test_ceausescu_removes_three_checks_once_and_weakens_bucuresti_at_round_end(events):
     """#41: the Communist removes 3 Democratic SPs from Romania (his choice,
     one at a time), then MAY make one support check in Romania with the
     card's 3 Ops; at the end of the action round the Democrat still has SPs
@@ -84,7 +84,7 @@ def test_ceausescu_removes_three_checks_once_and_weakens_bucuresti_at_round_end(
     asterisk card leaves the game (2.2.4)."""
     game = position(events, democrat={"Timisoara": 2, "Craiova": 1, "Iasi": 2},
                     communist={"Bucuresti": 3}, hands={C: [CEAUSESCU]}, turn=4)
-    dice = fix_dice(game, monkeypatch, [5])
+    dice = fix_dice(game, [5])
     seen = []
     drive(game, action_round(game),
           [CEAUSESCU, "event", "Iasi", "Iasi", "Timisoara", "yes", "Craiova"], seen)
@@ -133,15 +133,14 @@ def test_ceausescu_through_democrat_ops_counts_sps_placed_later_in_the_round(eve
     Bucuresti lose an SP."""
     game = position(events, democrat={"Craiova": 4, "Szeged": 1},
                     communist={"Bucuresti": 3}, hands={D: [CEAUSESCU]}, phasing=D, turn=4)
-    gen = action_round(game)
-    decision = run_until(gen, [CEAUSESCU, "place", "before", "no", "Timisoara", "Timisoara"])
+    run = Driver(action_round(game))
+    decision = run_until(run, [CEAUSESCU, "place", "before", "no", "Timisoara", "Timisoara"])
     assert (decision.kind, decision.player) == ("place", D)
     # Mid-round: Timisoara holds Democratic SPs, but Bucuresti is untouched yet.
     assert sp(game, D, "Craiova") == 1 and sp(game, D, "Timisoara") == 2
     assert sp(game, C, "Bucuresti") == 3 and effect_cards(game) == [CEAUSESCU]
     assert game.state["display"] == [CEAUSESCU]
-    with pytest.raises(StopIteration):
-        gen.send(sid("Timisoara"))
+    assert run.send(sid("Timisoara")) is None  # the round is over
     assert sp(game, D, "Timisoara") == 3 and sp(game, C, "Bucuresti") == 2
     assert game.state["removed"] == [CEAUSESCU] and game.state["display"] == []
     assert game.state["events_played"] == [CEAUSESCU]
@@ -208,7 +207,7 @@ def inflation(events, democrat_hand, **board):
     return game
 
 
-def test_inflationary_currency_removes_two_then_checks_when_not_paid_off(events, monkeypatch):
+def test_inflationary_currency_removes_two_then_checks_when_not_paid_off(events):
     """#44 for the Communist: he chooses a country where the Democrat holds
     Power (ruling R49), removes 2 Democratic SPs there, the Democrat declines
     to discard a 3-Op card, so the Communist makes ONE support check there
@@ -216,7 +215,7 @@ def test_inflationary_currency_removes_two_then_checks_when_not_paid_off(events,
     game = inflation(events, [SINATRA, SOVIET_TROOPS, GENSCHER, POLAND_SCORING],
                      democrat={"Gdansk": 3, "Krakow": 1, "Budapest": 2},
                      communist={"Warszawa": 3})
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     seen = []
     play(game, C, INFLATIONARY, ["event", "Poland", "Gdansk", "Krakow", "no", "Gdansk"], seen)
     assert kinds(seen) == [("use", C), ("country", C), ("space", C), ("space", C),
@@ -234,13 +233,13 @@ def test_inflationary_currency_removes_two_then_checks_when_not_paid_off(events,
     assert game.state["events_played"] == [INFLATIONARY]
 
 
-def test_inflationary_currency_check_cancelled_by_a_three_op_discard(events, monkeypatch):
+def test_inflationary_currency_check_cancelled_by_a_three_op_discard(events):
     """#44: the Democrat cancels the check by discarding a card worth at least
     3 Ops: he picks among his 3- and 4-Op cards (never the 2-Op card or the
     Scoring card, ruling R39); no die is rolled."""
     game = inflation(events, [SINATRA, SOVIET_TROOPS, GENSCHER, POLAND_SCORING],
                      democrat={"Gdansk": 3, "Krakow": 1}, communist={"Warszawa": 3})
-    dice = fix_dice(game, monkeypatch, [])
+    dice = fix_dice(game, [])
     seen = []
     play(game, C, INFLATIONARY, ["event", "Poland", "Gdansk", "Gdansk", "yes", SOVIET_TROOPS],
          seen)
@@ -253,11 +252,11 @@ def test_inflationary_currency_check_cancelled_by_a_three_op_discard(events, mon
     assert game.state["discard"] == [SOVIET_TROOPS] and game.state["removed"] == [INFLATIONARY]
 
 
-def test_inflationary_currency_no_qualifying_card_means_no_choice(events, monkeypatch):
+def test_inflationary_currency_no_qualifying_card_means_no_choice(events):
     """#44 / R39 / R50: with only a 2-Op card and a Scoring card the Democrat
     cannot pay the check off, so he is not asked; the check happens."""
     game = inflation(events, [GENSCHER, POLAND_SCORING], democrat={"Budapest": 3})
-    dice = fix_dice(game, monkeypatch, [1])
+    dice = fix_dice(game, [1])
     seen = []
     play(game, C, INFLATIONARY, ["event", "Hungary", "Budapest"], seen)
     # Budapest is the only Hungarian space with Democratic SPs: no space question.
@@ -269,11 +268,11 @@ def test_inflationary_currency_no_qualifying_card_means_no_choice(events, monkey
     assert not dice
 
 
-def test_inflationary_currency_asks_nothing_when_no_check_could_follow(events, monkeypatch):
+def test_inflationary_currency_asks_nothing_when_no_check_could_follow(events):
     """#44: removing the Democrat's last 2 SPs in the country leaves nothing
     to check, so the Democrat is not asked to pay the check off."""
     game = inflation(events, [SINATRA, SOVIET_TROOPS], democrat={"Budapest": 2})
-    dice = fix_dice(game, monkeypatch, [])
+    dice = fix_dice(game, [])
     seen = []
     play(game, C, INFLATIONARY, ["event", "Hungary"], seen)
     assert kinds(seen) == [("use", C), ("country", C)]
@@ -295,13 +294,13 @@ def test_inflationary_currency_discard_value_counts_the_sinatra_doctrine(events)
     assert game.hand(D) == [] and game.state["discard"] == [GENSCHER]
 
 
-def test_inflationary_currency_discard_value_counts_prudence(events, monkeypatch):
+def test_inflationary_currency_discard_value_counts_prudence(events):
     """#44 / R47: under the Communist's Prudence (the opponent's cards -1 Op)
     the Democrat's 3-Op card is worth 2: he cannot pay the check off. The
     Communist's own card keeps its 3 Ops."""
     game = inflation(events, [SINATRA], democrat={"Budapest": 3})
     play(game, C, PRUDENCE, ["event"])
-    fix_dice(game, monkeypatch, [6])
+    fix_dice(game, [6])
     seen = []
     play(game, C, INFLATIONARY, ["event", "Hungary", "Budapest"], seen)
     assert kinds(seen) == [("use", C), ("country", C), ("check", C)]
@@ -311,14 +310,14 @@ def test_inflationary_currency_discard_value_counts_prudence(events, monkeypatch
     assert game.hand(D) == [SINATRA]
 
 
-def test_inflationary_currency_for_the_democrat_targets_communist_power(events, monkeypatch):
+def test_inflationary_currency_for_the_democrat_targets_communist_power(events):
     """#44 is neutral: the Democrat plays it against a country where the
     Communist holds Power (any of the six at the start); the Communist may
     pay off the check with his 4-Op card and declines."""
     game = position(events, communist={"Bucuresti": 3, "Cluj-Napoca": 2},
                     hands={D: [INFLATIONARY], C: [DEUTSCHE_MARKS, ANNIVERSARY]},
                     phasing=D, turn=4)
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     seen = []
     play(game, D, INFLATIONARY,
          ["event", "Romania", "Bucuresti", "Bucuresti", "no", "Bucuresti"], seen)
@@ -697,7 +696,7 @@ def test_reshuffle_without_power_anywhere_does_nothing(events):
 
 
 # ========================================================= #59 Grenztruppen
-def test_grenztruppen_minus_one_on_democrat_checks_in_east_germany(events, monkeypatch):
+def test_grenztruppen_minus_one_on_democrat_checks_in_east_germany(events):
     """#59: for the rest of the turn the Democrat's support checks in East
     Germany get -1; his checks elsewhere and the Communist's checks do not.
     The effect and the card go at the end of the turn."""
@@ -705,7 +704,7 @@ def test_grenztruppen_minus_one_on_democrat_checks_in_east_germany(events, monke
                     hands={C: [GRENZTRUPPEN, DEUTSCHE_MARKS], D: [SOVIET_TROOPS]}, turn=4)
     play(game, C, GRENZTRUPPEN, ["event"])
     assert game.state["display"] == [GRENZTRUPPEN] and effect_cards(game) == [GRENZTRUPPEN]
-    dice = fix_dice(game, monkeypatch, [3, 3, 1])
+    dice = fix_dice(game, [3, 3, 1])
     play(game, D, SOVIET_TROOPS, ["check", "Leipzig", "Gdansk"])
     play(game, C, DEUTSCHE_MARKS, ["check", "Berlin", "stop"])
     assert texts(game, "check") == [
@@ -716,18 +715,18 @@ def test_grenztruppen_minus_one_on_democrat_checks_in_east_germany(events, monke
     assert sp(game, C, "Leipzig") == 3 and sp(game, C, "Gdansk") == 1 and not dice
     end_of_turn(game)
     assert game.state["effects"] == [] and game.state["removed"] == [GRENZTRUPPEN]
-    fix_dice(game, monkeypatch, [3])
+    fix_dice(game, [3])
     play(game, D, KLAUS_KOMAREK, ["check", "Leipzig", "stop"])
     assert texts(game, "check")[-1] == (
         "democrat support check in Leipzig: roll 3 +3 Ops = 6 vs 6: fails")
 
 
-def test_grenztruppen_before_democrat_ops_hits_his_own_checks(events, monkeypatch):
+def test_grenztruppen_before_democrat_ops_hits_his_own_checks(events):
     """5.2: the Democrat plays #59 for its 2 Ops with the Communist event
     first: his own checks with this card in East Germany already get -1."""
     game = position(events, communist={"Leipzig": 1}, hands={D: [GRENZTRUPPEN]}, phasing=D,
                     turn=4)
-    dice = fix_dice(game, monkeypatch, [5])
+    dice = fix_dice(game, [5])
     play(game, D, GRENZTRUPPEN, ["check", "before", "Leipzig", "stop"])
     # 5 + 2 Ops - 1 = 6 vs 6: fails (it would have removed 1 without the event).
     assert texts(game, "check") == [
@@ -790,8 +789,7 @@ def test_monday_demonstrations_for_communist_ops_before_st_nicholas(events):
     assert game.state["events_played"] == [] and logs(game, "event") == []
 
 
-def test_monday_demonstrations_control_of_church_and_leipzig_then_five_checks(
-        events, monkeypatch):
+def test_monday_demonstrations_control_of_church_and_leipzig_then_five_checks(events):
     """#61 after St. Nicholas Church: just enough Democratic SPs to control
     the Lutheran Church (D 5, C 3: 3 more) and Leipzig (C 2: 5), then FIVE
     support checks in East Germany with the card's 4 Ops."""
@@ -804,7 +802,7 @@ def test_monday_demonstrations_control_of_church_and_leipzig_then_five_checks(
     # 4 Ops: 2 for the first SP (the Democrat controls the Church), then 1 each.
     play(game, C, DEUTSCHE_MARKS, ["place"] + ["Lutheran Church"] * 3)
     assert sp(game, C, "Lutheran Church") == 3
-    dice = fix_dice(game, monkeypatch, [2, 4, 6, 1, 3])
+    dice = fix_dice(game, [2, 4, 6, 1, 3])
     seen = []
     play(game, D, MONDAY_DEMOS, ["event", "Halle", "Berlin", "Dresden", "Lutheran Church",
                                  "Leipzig"], seen)
@@ -860,7 +858,7 @@ PLAIN_HAND = ps_ids("March 4", "Strike 4", "Strike 3", "March 3", "Petition 5", 
 MARCH_4 = PLAIN_HAND[0]
 
 
-def test_yakovlev_plus_one_on_both_aftermath_rolls_when_the_democrat_wins(events, monkeypatch):
+def test_yakovlev_plus_one_on_both_aftermath_rolls_when_the_democrat_wins(events):
     """#62 / 8.4.1: the card waits in front of the Democrat (past the end of
     the turn) for the next Power Struggle; the Democrat wins it, so the
     Support Loss roll (1 + 1 = 2: 1 SP) and the VP roll (3 + 1 = 4: 2 VP and
@@ -870,8 +868,8 @@ def test_yakovlev_plus_one_on_both_aftermath_rolls_when_the_democrat_wins(events
     play(game, D, YAKOVLEV, ["event"])
     end_of_turn(game)
     assert game.state["display"] == [YAKOVLEV] and effect_cards(game) == [YAKOVLEV]
-    stack_ps_deck(monkeypatch, PLAIN_HAND)
-    dice = fix_dice(game, monkeypatch, [1, 3])
+    stack_ps_deck(game, PLAIN_HAND)
+    dice = fix_dice(game, [1, 3])
     play(game, D, POLAND_SCORING, ["no", MARCH_4])
     assert texts(game, "ps_roll") == ["Support Loss roll 1 +1 events = 2",
                                       "Victory Point roll 3 +1 events = 4"]
@@ -883,7 +881,7 @@ def test_yakovlev_plus_one_on_both_aftermath_rolls_when_the_democrat_wins(events
     assert st["removed"] == [YAKOVLEV, POLAND_SCORING]
 
 
-def test_yakovlev_is_used_up_by_a_struggle_the_communist_wins(events, monkeypatch):
+def test_yakovlev_is_used_up_by_a_struggle_the_communist_wins(events):
     """#62 / B.7.13: the Communist wins the next Power Struggle: no modifier
     (Support Loss 1, VP roll 3 as rolled), and the card is removed all the
     same."""
@@ -893,8 +891,8 @@ def test_yakovlev_is_used_up_by_a_struggle_the_communist_wins(events, monkeypatc
     hands = ps_ids("March 4", "March 3", "Strike 3", "Petition 6", "Petition 5", "March 5",
                    "Strike 4", "Strike 5", "Strike 6", "Petition 6", "Petition 5", "Strike 3",
                    "Strike 4", "Strike 5", "Strike 6", "Petition 6")
-    stack_ps_deck(monkeypatch, hands)  # 6 for the Communist, 10 without a March
-    dice = fix_dice(game, monkeypatch, [1, 3])
+    stack_ps_deck(game, hands)  # 6 for the Communist, 10 without a March
+    dice = fix_dice(game, [1, 3])
     play(game, C, POLAND_SCORING, ["no", "no", hands[0], "no"])
     assert texts(game, "ps_roll") == ["Support Loss roll 1 = 1", "Victory Point roll 3 = 3"]
     st = game.state

@@ -28,6 +28,7 @@ from card_play import (
 )
 from helpers import DATA, answer, drive, fix_dice, logs, restart_at, sid, sp
 
+from dof.engine.game import Driver
 from dof.engine.rules.actions import play_card
 from dof.engine.rules.decisions import GameOver
 from dof.engine.rules.turn import deal_step, extra_support_check_step
@@ -74,19 +75,16 @@ def ids(*names: str) -> list[int]:
     return [sid(n) for n in names]
 
 
-def resume(gen, decision, answers=()) -> None:
+def resume(run: Driver, decision, answers=()) -> None:
     """Answer ``decision`` (where ``run_until`` stopped) and every later
     decision of the same play from ``answers``, to the play's end."""
     script = list(answers)
-    while True:
+    while decision is not None:
         assert script, f"no scripted answer for {decision.kind}"
         value = script.pop(0)
         assert value in decision.options, (value, decision.kind, decision.options)
-        try:
-            decision = gen.send(value)
-        except StopIteration:
-            assert not script, f"answers left unused: {script}"
-            return
+        decision = run.send(value)
+    assert not script, f"answers left unused: {script}"
 
 
 def end_of_turn(game) -> None:
@@ -160,8 +158,7 @@ def test_reformer_rehabilitated_opponent_event_is_carried_out_by_the_opponent(ev
     assert game.state["removed"] == [WARSAW_PACT, REFORMER]
 
 
-def test_reformer_rehabilitated_neutral_card_for_its_player_goes_back_to_discard(
-        events, monkeypatch):
+def test_reformer_rehabilitated_neutral_card_for_its_player_goes_back_to_discard(events):
     """#67 with the Communist ahead: a neutral event picked is carried out by
     the player of #67 (ruling R35); Workers Revolt has no asterisk, so after
     its event it goes back to the discard pile. The single playable card is
@@ -170,7 +167,7 @@ def test_reformer_rehabilitated_neutral_card_for_its_player_goes_back_to_discard
     game.state["tiananmen"] = {D: 0, C: 1}
     game.state["power"]["Poland"] = D
     discard(game, POLAND_SCORING, WORKERS_REVOLT)
-    dice = fix_dice(game, monkeypatch, [4])
+    dice = fix_dice(game, [4])
     seen = []
     play(game, C, REFORMER, ["event", "Gdansk"], seen)
     assert kinds(seen) == [("use", C), ("space", C)]
@@ -285,15 +282,14 @@ def test_securitate_goes_on_display_until_cancelled(events):
 
 
 @pytest.mark.parametrize("scorer", [D, C])
-def test_securitate_democrat_reveals_his_hand_after_the_romanian_deal(
-        events, monkeypatch, scorer):
+def test_securitate_democrat_reveals_his_hand_after_the_romanian_deal(events, scorer):
     """#70 / B.7.5: at the start of a Romanian Power Struggle, after the deal,
     the Democrat shows his Power Struggle hand, whoever played the Scoring
     card; the Communist's hand stays hidden."""
     game = position(events, **ROMANIA_BOARD, hands={C: [SECURITATE], scorer: [ROMANIA_SCORING]},
                     turn=8)
     play(game, C, SECURITATE, ["event"])
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH)
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH)
     decision = run_until(play_card(game, scorer, ROMANIA_SCORING))
     assert (decision.kind, decision.player) == ("ps_raise", scorer)
     ps = game.state["ps"]
@@ -305,14 +301,14 @@ def test_securitate_democrat_reveals_his_hand_after_the_romanian_deal(
     assert order.index("ps_reveal") > max(i for i, k in enumerate(order) if k == "ps_deal")
 
 
-def test_securitate_works_at_every_romanian_struggle(events, monkeypatch):
+def test_securitate_works_at_every_romanian_struggle(events):
     """#70 "every" Power Struggle in Romania: the effect is not used up by
     the first one; the second Romanian struggle reveals again."""
     game = position(events, **ROMANIA_BOARD, hands={C: [SECURITATE], D: [ROMANIA_SCORING]},
                     turn=8)
     play(game, C, SECURITATE, ["event"])
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH)
-    fix_dice(game, monkeypatch, [1, 3, 1, 3])  # Support Loss 0, VP roll 3: no Power (twice)
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH)
+    fix_dice(game, [1, 3, 1, 3])  # Support Loss 0, VP roll 3: no Power (twice)
     play(game, D, ROMANIA_SCORING, ["no", "no", MARCH_4, "no"])
     assert game.state["ps"] is None and effect_cards(game) == [SECURITATE]
     assert game.state["discard"] == [ROMANIA_SCORING]
@@ -321,19 +317,19 @@ def test_securitate_works_at_every_romanian_struggle(events, monkeypatch):
     assert effect_cards(game) == [SECURITATE] and game.state["display"] == [SECURITATE]
 
 
-def test_securitate_does_not_touch_other_countries_struggles(events, monkeypatch):
+def test_securitate_does_not_touch_other_countries_struggles(events):
     """#70 names Romania: in the Polish Power Struggle nobody reveals."""
     game = position(events, democrat={"Gdansk": 3}, communist={"Warszawa": 3},
                     hands={C: [SECURITATE], D: [POLAND_SCORING]}, turn=4)
     play(game, C, SECURITATE, ["event"])
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH)
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH)
     decision = run_until(play_card(game, D, POLAND_SCORING))
     assert decision.kind == "ps_raise"
     assert game.state["ps"]["revealed"] == {D: False, C: False}
     assert logs(game, "ps_reveal") == [] and logs(game, "trigger") == []
 
 
-def test_securitate_cancelled_by_army_backs_revolution(events, monkeypatch):
+def test_securitate_cancelled_by_army_backs_revolution(events):
     """#70 / #108 (7.2): Army Backs Revolution cancels Securitate: its effect
     ends, the asterisk card leaves the display for the removed pile, and the
     next Romanian Power Struggle is played with hidden hands."""
@@ -345,13 +341,13 @@ def test_securitate_cancelled_by_army_backs_revolution(events, monkeypatch):
     assert st["effects"] == [] and st["display"] == []
     assert st["removed"] == [SECURITATE, ARMY_BACKS] and st["cancelled"] == [SECURITATE]
     assert texts(game, "effect_ends") == ["#70 Securitate is no longer in effect"]
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH)
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH)
     decision = run_until(play_card(game, D, ROMANIA_SCORING))
     assert decision.kind == "ps_raise" and st["ps"]["revealed"] == {D: False, C: False}
     assert logs(game, "ps_reveal") == []
 
 
-def test_securitate_after_army_backs_revolution_has_no_effect(events, monkeypatch):
+def test_securitate_after_army_backs_revolution_has_no_effect(events):
     """#70 / ruling R43: played after Army Backs Revolution the event has no
     effect, yet counts as played: the asterisk card is removed, nothing goes
     on display, a Romanian struggle reveals nothing."""
@@ -364,7 +360,7 @@ def test_securitate_after_army_backs_revolution_has_no_effect(events, monkeypatc
     assert st["effects"] == [] and st["display"] == []
     assert st["removed"] == [ARMY_BACKS, SECURITATE]
     assert st["events_played"] == [ARMY_BACKS, SECURITATE]
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH)
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH)
     run_until(play_card(game, D, ROMANIA_SCORING))
     assert st["ps"]["revealed"] == {D: False, C: False}
 
@@ -402,13 +398,13 @@ def test_kiss_of_death_discarded_democrat_event_happens_for_the_democrat(events)
     assert st["events_played"] == [KLAUS_KOMAREK, KISS_OF_DEATH]
 
 
-def test_kiss_of_death_discarded_neutral_event_is_the_democrats(events, monkeypatch):
+def test_kiss_of_death_discarded_neutral_event_is_the_democrats(events):
     """#71: a neutral (silver) event on the discarded card happens too, for
     the Democrat: he chooses the Workers Revolt space; the card has no
     asterisk and goes to the discard pile."""
     game = position(events, democrat={"Gdansk": 1}, communist={"Brno": 3, "Leipzig": 1},
                     hands={D: [KISS_OF_DEATH], C: [WORKERS_REVOLT]}, phasing=D, turn=4)
-    dice = fix_dice(game, monkeypatch, [5])
+    dice = fix_dice(game, [5])
     seen = []
     play(game, D, KISS_OF_DEATH, ["event", "Brno"], seen)
     assert kinds(seen) == [("use", D), ("space", D)]
@@ -507,7 +503,7 @@ def test_kiss_of_death_through_communist_ops(events):
     assert game.state["removed"] == [KLAUS_KOMAREK, KISS_OF_DEATH]
 
 
-def _kiss_of_death_poland(events, monkeypatch, vp):
+def _kiss_of_death_poland(events, vp):
     """The Communist holds only Poland Scoring; the Democrat controls Gdansk
     (6 Power Struggle cards, Marches), the Communist Warszawa, Lodz and
     Bydgoszcz (10 cards, no March, no usable leader)."""
@@ -515,12 +511,11 @@ def _kiss_of_death_poland(events, monkeypatch, vp):
                     communist={"Warszawa": 3, "Lodz": 3, "Bydgoszcz": 4},
                     hands={D: [KISS_OF_DEATH], C: [POLAND_SCORING]}, phasing=D, turn=4)
     game.state["vp"] = vp
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH + NO_MARCH_MORE)
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH + NO_MARCH_MORE)
     return game
 
 
-def test_kiss_of_death_scoring_card_struggle_with_the_democrat_as_its_player(
-        events, monkeypatch):
+def test_kiss_of_death_scoring_card_struggle_with_the_democrat_as_its_player(events):
     """#71 / 5.3 example 2 / ruling R35: a discarded Scoring card is a neutral
     event: its Power Struggle happens with the Democrat as the player of the
     Scoring card: he is dealt first, decides first on raising the stakes and
@@ -528,8 +523,8 @@ def test_kiss_of_death_scoring_card_struggle_with_the_democrat_as_its_player(
     the game (8.4.4). 10.1 waits for the country scoring (ruling R13): +18 +2
     reaches +20 in the struggle, Poland scoring (Democrat Presence 3 + 1
     Battleground, Communist Domination 6 + 2 Battlegrounds) brings it to +16."""
-    game = _kiss_of_death_poland(events, monkeypatch, vp=18)
-    dice = fix_dice(game, monkeypatch, [1, 4])  # Support Loss 0; VP roll 4: 2 VP and Power
+    game = _kiss_of_death_poland(events, vp=18)
+    dice = fix_dice(game, [1, 4])  # Support Loss 0; VP roll 4: 2 VP and Power
     seen = []
     play(game, D, KISS_OF_DEATH, ["event", "no", "no", MARCH_4], seen)
     assert kinds(seen) == [("use", D), ("ps_raise", D), ("ps_raise", C), ("ps_attack", D)]
@@ -545,12 +540,12 @@ def test_kiss_of_death_scoring_card_struggle_with_the_democrat_as_its_player(
 
 
 def test_kiss_of_death_scoring_card_is_discarded_when_the_communist_keeps_power(
-        events, monkeypatch):
+        events):
     """#71 / 8.4.6: the struggle the discarded Scoring card starts ends with
     the Communist still in Power (VP roll 3): he scores the Power VP and the
     Scoring card goes to the discard pile."""
-    game = _kiss_of_death_poland(events, monkeypatch, vp=0)
-    dice = fix_dice(game, monkeypatch, [1, 3])
+    game = _kiss_of_death_poland(events, vp=0)
+    dice = fix_dice(game, [1, 3])
     play(game, D, KISS_OF_DEATH, ["event", "no", "no", MARCH_4, "no"])
     st = game.state
     # +1 (VP roll 3) -3 (Power Value x 1) -4 (Poland scoring)
@@ -559,7 +554,7 @@ def test_kiss_of_death_scoring_card_is_discarded_when_the_communist_keeps_power(
     assert st["discard"] == [POLAND_SCORING] and st["removed"] == [KISS_OF_DEATH]
 
 
-def test_kiss_of_death_automatic_victory_only_after_the_country_scoring(events, monkeypatch):
+def test_kiss_of_death_automatic_victory_only_after_the_country_scoring(events):
     """#71 / 10.1 / ruling R13: the struggle a discarded Scoring card starts
     is checked for automatic victory once, after the country scoring: from
     +18 the VP roll gives +2 (Power), then Poland scoring +4 (Democrat
@@ -569,8 +564,8 @@ def test_kiss_of_death_automatic_victory_only_after_the_country_scoring(events, 
                     communist={"Warszawa": 3},
                     hands={D: [KISS_OF_DEATH], C: [POLAND_SCORING]}, phasing=D, turn=4)
     game.state["vp"] = 18
-    stack_ps_deck(monkeypatch, _STACK)  # 10 cards for the Democrat, 6 without a March
-    fix_dice(game, monkeypatch, [1, 4])
+    stack_ps_deck(game, _STACK)  # 10 cards for the Democrat, 6 without a March
+    fix_dice(game, [1, 4])
     with pytest.raises(GameOver) as end:
         play(game, D, KISS_OF_DEATH, ["event", "no", "no", MARCH_4])
     assert (end.value.winner, end.value.how) == (D, "automatic_victory")
@@ -595,7 +590,7 @@ def test_peasant_parties_revolt_waits_in_front_of_the_democrat(events):
 
 
 @pytest.mark.parametrize("scorer", [D, C])
-def test_peasant_parties_revolt_takes_a_card_at_the_next_struggle(events, monkeypatch, scorer):
+def test_peasant_parties_revolt_takes_a_card_at_the_next_struggle(events, scorer):
     """#72: at the next Power Struggle, after the deal (B.7.5), a Democrat who
     controls a Farmer space of that country (Craiova, ruling R48) takes 1
     random Power Struggle card from the Communist's hand as dealt, whoever
@@ -603,7 +598,7 @@ def test_peasant_parties_revolt_takes_a_card_at_the_next_struggle(events, monkey
     game = position(events, democrat={"Craiova": 4}, communist={"Bucuresti": 3},
                     hands={D: [PEASANT_PARTIES], scorer: [ROMANIA_SCORING]}, phasing=D, turn=8)
     play(game, D, PEASANT_PARTIES, ["event"])
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH)
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH)
     decision = run_until(play_card(game, scorer, ROMANIA_SCORING))
     assert (decision.kind, decision.player) == ("ps_raise", scorer)
     ps = game.state["ps"]
@@ -616,15 +611,15 @@ def test_peasant_parties_revolt_takes_a_card_at_the_next_struggle(events, monkey
     assert order.index("ps_take") > max(i for i, k in enumerate(order) if k == "ps_deal")
 
 
-def test_peasant_parties_revolt_leaves_the_game_after_that_struggle(events, monkeypatch):
+def test_peasant_parties_revolt_leaves_the_game_after_that_struggle(events):
     """#72: the card works at the next Power Struggle only: once it is over
     the card is out of the game and the following struggle deals plain hands
     (6 each, nothing taken)."""
     game = position(events, democrat={"Craiova": 4}, communist={"Bucuresti": 3},
                     hands={D: [PEASANT_PARTIES, ROMANIA_SCORING]}, phasing=D, turn=8)
     play(game, D, PEASANT_PARTIES, ["event"])
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH)
-    dice = fix_dice(game, monkeypatch, [1, 3, 1, 3])  # Support Loss 0, VP roll 3 (twice)
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH)
+    dice = fix_dice(game, [1, 3, 1, 3])  # Support Loss 0, VP roll 3 (twice)
     play(game, D, ROMANIA_SCORING, ["no", "no", MARCH_4, "no"])
     st = game.state
     assert st["ps"] is None and st["effects"] == [] and st["display"] == []
@@ -634,8 +629,7 @@ def test_peasant_parties_revolt_leaves_the_game_after_that_struggle(events, monk
     assert len(logs(game, "ps_take")) == 1 and not dice
 
 
-def test_peasant_parties_revolt_farmer_space_must_be_in_the_struggles_country(
-        events, monkeypatch):
+def test_peasant_parties_revolt_farmer_space_must_be_in_the_struggles_country(events):
     """#72 / ruling R48: a Farmer space held in Poland does not count in the
     Romanian Power Struggle: nothing is taken, yet the card was for the next
     struggle only and leaves the game after it."""
@@ -643,14 +637,14 @@ def test_peasant_parties_revolt_farmer_space_must_be_in_the_struggles_country(
                     communist={"Bucuresti": 3}, hands={D: [PEASANT_PARTIES, ROMANIA_SCORING]},
                     phasing=D, turn=8)
     play(game, D, PEASANT_PARTIES, ["event"])
-    stack_ps_deck(monkeypatch, PLAIN_HAND + NO_MARCH)
-    gen = play_card(game, D, ROMANIA_SCORING)
-    decision = run_until(gen)
+    stack_ps_deck(game, PLAIN_HAND + NO_MARCH)
+    run = Driver(play_card(game, D, ROMANIA_SCORING))
+    decision = run_until(run)
     ps = game.state["ps"]
     assert ps["hands"] == ps["dealt"] and logs(game, "ps_take") == []
     assert (len(ps["hands"][D]), len(ps["hands"][C])) == (6, 6)
-    fix_dice(game, monkeypatch, [1, 3])
-    resume(gen, decision, ["no", "no", MARCH_4, "no"])
+    fix_dice(game, [1, 3])
+    resume(run, decision, ["no", "no", MARCH_4, "no"])
     assert game.state["effects"] == [] and game.state["removed"] == [PEASANT_PARTIES]
 
 
@@ -690,12 +684,12 @@ def test_laszlo_tokes_places_two_then_places_with_the_ops_in_romania(events):
     assert game.state["events_played"] == [LASZLO_TOKES]
 
 
-def test_laszlo_tokes_two_support_checks_in_romania_only(events, monkeypatch):
+def test_laszlo_tokes_two_support_checks_in_romania_only(events):
     """#73: the Ops may make 2 support checks instead, in Romania only
     (Communist SPs in Szeged are no target)."""
     game = position(events, communist={"Bucuresti": 2, "Craiova": 1, "Szeged": 2},
                     hands={D: [LASZLO_TOKES]}, phasing=D, turn=4)
-    dice = fix_dice(game, monkeypatch, [5, 6])
+    dice = fix_dice(game, [5, 6])
     seen = []
     play(game, D, LASZLO_TOKES, ["event", "check", "Bucuresti", "Craiova"], seen)
     assert kinds(seen) == [("use", D), ("use", D), ("check", D), ("check", D)]
@@ -736,7 +730,7 @@ def test_laszlo_tokes_through_communist_ops(events):
 
 
 # ================================================================== #74 FRG Embassies
-def test_frg_embassies_plus_one_on_democrat_checks_in_eastern_europe(events, monkeypatch):
+def test_frg_embassies_plus_one_on_democrat_checks_in_eastern_europe(events):
     """#74: for the rest of the turn the Democrat's support checks in Eastern
     Europe (East Germany, Poland, Czechoslovakia, Hungary) get +1; not in the
     Balkans (Romania), and never the Communist's checks."""
@@ -749,7 +743,7 @@ def test_frg_embassies_plus_one_on_democrat_checks_in_eastern_europe(events, mon
     [effect] = game.state["effects"]
     assert (effect["hook"], effect["owner"], effect["until"]) == (
         "check_modifier", D, "end_of_turn")
-    dice = fix_dice(game, monkeypatch, [3, 3, 3, 2])
+    dice = fix_dice(game, [3, 3, 3, 2])
     play(game, D, KLAUS_KOMAREK, ["check", "Warszawa", "Bucuresti"])
     play(game, C, THIRD_WAY, ["check", "Gdansk", "stop"])
     play(game, D, EXIT_VISAS, ["check", "Leipzig", "stop"])
@@ -763,7 +757,7 @@ def test_frg_embassies_plus_one_on_democrat_checks_in_eastern_europe(events, mon
     assert not dice and effect_cards(game) == [FRG_EMBASSIES]
 
 
-def test_frg_embassies_ends_with_the_turn(events, monkeypatch):
+def test_frg_embassies_ends_with_the_turn(events):
     """#74 lasts for the rest of the turn: after step 4.5.3 it ends (ruling
     R16); the asterisk card leaves the display for the removed pile and the
     next check has no +1."""
@@ -774,13 +768,13 @@ def test_frg_embassies_ends_with_the_turn(events, monkeypatch):
     st = game.state
     assert st["effects"] == [] and st["display"] == [] and st["removed"] == [FRG_EMBASSIES]
     assert texts(game, "effect_ends") == ["#74 FRG Embassies is no longer in effect"]
-    fix_dice(game, monkeypatch, [3])
+    fix_dice(game, [3])
     play(game, D, KLAUS_KOMAREK, ["check", "Warszawa", "stop"])
     assert texts(game, "check") == [
         "democrat support check in Warszawa: roll 3 +3 Ops = 6 vs 6: fails"]
 
 
-def test_frg_embassies_applies_to_the_extra_support_check_of_the_turn(events, monkeypatch):
+def test_frg_embassies_applies_to_the_extra_support_check_of_the_turn(events):
     """#74 / 4.5.3 / ruling R16: a turn-long effect still applies to the
     free support check at the end of the turn (Tiananmen box 6, 2 Ops), and
     expires right after it."""
@@ -790,7 +784,7 @@ def test_frg_embassies_applies_to_the_extra_support_check_of_the_turn(events, mo
     drive(game, events.box_award(game, 6, D))
     play(game, D, FRG_EMBASSIES, ["event"])
     end = restart_at(game, "extra_support_check")
-    dice = fix_dice(end, monkeypatch, [3])
+    dice = fix_dice(end, [3])
     answer(end, ["yes", "Warszawa"])
     assert texts(end, "check") == [
         "democrat support check in Warszawa: roll 3 +2 Ops +1 lasting effects = 6 vs 6: fails"]
@@ -798,12 +792,12 @@ def test_frg_embassies_applies_to_the_extra_support_check_of_the_turn(events, mo
     assert [e["box"] for e in end.state["effects"]] == [6] and not dice
 
 
-def test_frg_embassies_through_communist_ops_helps_only_the_democrat(events, monkeypatch):
+def test_frg_embassies_through_communist_ops_helps_only_the_democrat(events):
     """5.2: the Communist plays #74 for support checks with the Democrat's
     event first: the lasting +1 is the Democrat's, so the Communist's own
     checks in Poland get nothing from it."""
     game = position(events, democrat={"Gdansk": 2}, hands={C: [FRG_EMBASSIES]}, turn=4)
-    dice = fix_dice(game, monkeypatch, [3])
+    dice = fix_dice(game, [3])
     play(game, C, FRG_EMBASSIES, ["check", "before", "Gdansk", "stop"])
     assert texts(game, "check") == [
         "communist support check in Gdansk: roll 3 +3 Ops = 6 vs 6: fails"]
@@ -871,14 +865,13 @@ def test_exit_visas_through_communist_ops(events):
 HARDLINERS, REFORMERS = 0, 1
 
 
-def test_warsaw_pact_summit_hardliners_two_boosted_checks_on_students_and_writers(
-        events, monkeypatch):
+def test_warsaw_pact_summit_hardliners_two_boosted_checks_on_students_and_writers(events):
     """#76 "hardliners": 2 support checks with the card's 2 Ops, each +2,
     each against a Student or Intellectual space (a Worker space with
     Democratic SPs is no target)."""
     game = position(events, democrat={"Charles University": 2, "Czech Writers": 1, "Gdansk": 3},
                     hands={C: [WARSAW_PACT]}, turn=4)
-    dice = fix_dice(game, monkeypatch, [1, 1])
+    dice = fix_dice(game, [1, 1])
     seen = []
     play(game, C, WARSAW_PACT, ["event", HARDLINERS, "Charles University", "Czech Writers"],
          seen)
@@ -1028,8 +1021,7 @@ def test_samizdat_through_communist_ops_the_democrat_decides(events):
 
 # ================================================================= #78 Workers Revolt
 @pytest.mark.parametrize("roll, success", [(5, False), (6, True)])
-def test_workers_revolt_roll_minus_adjacent_opponent_control(
-        events, monkeypatch, roll, success):
+def test_workers_revolt_roll_minus_adjacent_opponent_control(events, roll, success):
     """#78: the Democrat chooses a Worker space holding Communist SPs in a
     country where the Communist holds Power (ruling R49: not Poland, where the
     Democrat rules); a die, -1 per adjacent Communist-controlled space (Praha,
@@ -1041,7 +1033,7 @@ def test_workers_revolt_roll_minus_adjacent_opponent_control(
                                "Gdansk": 1},
                     hands={D: [WORKERS_REVOLT]}, phasing=D, turn=4)
     game.state["power"]["Poland"] = D
-    dice = fix_dice(game, monkeypatch, [roll])
+    dice = fix_dice(game, [roll])
     seen = []
     play(game, D, WORKERS_REVOLT, ["event", "Brno"], seen)
     assert kinds(seen) == [("use", D), ("space", D)]
@@ -1054,7 +1046,7 @@ def test_workers_revolt_roll_minus_adjacent_opponent_control(
     assert game.state["events_played"] == [WORKERS_REVOLT]
 
 
-def test_workers_revolt_for_the_communist_in_a_democrat_ruled_country(events, monkeypatch):
+def test_workers_revolt_for_the_communist_in_a_democrat_ruled_country(events):
     """#78 is neutral: played by the Communist, the opponent is the Democrat:
     a Worker space with Democratic SPs in a country where the Democrat holds
     Power (Hungary), his SPs there become Communist on a modified 4 (6 - 2:
@@ -1062,7 +1054,7 @@ def test_workers_revolt_for_the_communist_in_a_democrat_ruled_country(events, mo
     game = position(events, democrat={"Miskolc": 3, "Budapest": 3, "Debrecen": 3},
                     communist={"Miskolc": 1}, hands={C: [WORKERS_REVOLT]}, turn=4)
     game.state["power"]["Hungary"] = D
-    dice = fix_dice(game, monkeypatch, [6])
+    dice = fix_dice(game, [6])
     seen = []
     play(game, C, WORKERS_REVOLT, ["event", "Miskolc"], seen)
     assert seen[1].options == ids("Miskolc", "Debrecen")
@@ -1070,12 +1062,12 @@ def test_workers_revolt_for_the_communist_in_a_democrat_ruled_country(events, mo
     assert game.state["discard"] == [WORKERS_REVOLT]
 
 
-def test_workers_revolt_with_no_country_under_the_opponent(events, monkeypatch):
+def test_workers_revolt_with_no_country_under_the_opponent(events):
     """#78 / ruling R50: the Communist plays it while the Democrat holds
     Power nowhere: no space to choose, no roll; the event ends there, still
     counts as played, and the card goes to the discard pile."""
     game = position(events, democrat={"Gdansk": 3}, hands={C: [WORKERS_REVOLT]}, turn=4)
-    fix_dice(game, monkeypatch, [])
+    fix_dice(game, [])
     seen = []
     play(game, C, WORKERS_REVOLT, ["event"], seen)
     assert kinds(seen) == [("use", C)]
@@ -1086,14 +1078,14 @@ def test_workers_revolt_with_no_country_under_the_opponent(events, monkeypatch):
     assert game.state["events_played"] == [WORKERS_REVOLT]
 
 
-def test_workers_revolt_where_no_worker_space_holds_opponent_sps(events, monkeypatch):
+def test_workers_revolt_where_no_worker_space_holds_opponent_sps(events):
     """#78: a Worker space without opponent SPs is never offered, as the
     revolt could do nothing there; with none left (the Communist's SPs are in
     Praha, an Elite space), there is nothing to choose and no roll (ruling
     R50): the event ends and the card is discarded."""
     game = position(events, democrat={"Brno": 2}, communist={"Praha": 3},
                     hands={D: [WORKERS_REVOLT]}, phasing=D, turn=4)
-    fix_dice(game, monkeypatch, [])
+    fix_dice(game, [])
     seen = []
     play(game, D, WORKERS_REVOLT, ["event"], seen)
     assert kinds(seen) == [("use", D)]

@@ -12,11 +12,13 @@ import json
 import random
 
 import pytest
+from helpers import fix_dice
 
 from dof.dsl import load_deck
 from dof.engine.data import load_data
+from dof.engine.data.chance import Chance
 from dof.engine.data.terms import SIDES
-from dof.engine.game import Game
+from dof.engine.game import Driver, Game
 from dof.engine.programs.events import EventRunner
 from dof.engine.rules import power_struggle as psm
 
@@ -108,19 +110,6 @@ def stack_hands(game: Game, democrat: list[int], communist: list[int]) -> None:
     add_effect(game, "ps_setup", stack)
 
 
-def force_dice(game: Game, rolls: list[int]) -> list[int]:
-    """Make the next die rolls ``rolls``; a test fails if one too many is rolled."""
-    rolls = list(rolls)
-
-    def roll(who, why):
-        value = rolls.pop(0)
-        game.note("roll", f"{who} rolls {value} ({why})", roll=value, player=who)
-        return value
-
-    game.roll = roll
-    return rolls
-
-
 #: The machine step (``state['ps']['step']``) each decision kind is asked in.
 STEP_OF = {
     "ps_raise": "raise_the_stakes",
@@ -148,25 +137,23 @@ def run(game: Game, country: str, scorer: str, script=(), policy=None, look=None
     that must come in that order; ``policy(decision)`` answers the rest;
     ``look(decision)`` sees each decision while it is pending."""
     script = list(script)
-    gen = psm.power_struggle(game, country, scorer, **kw)
     asked = []
-    try:
-        decision = next(gen)
-        while True:
-            check_invariants(game, decision)
-            if look is not None:
-                look(decision)
-            if script:
-                kind, answer = script.pop(0)
-                assert decision.kind == kind, (decision.kind, decision.prompt, decision.options)
-            else:
-                assert policy is not None, f"unscripted decision: {decision.prompt}"
-                answer = policy(decision)
-            answer = decision.check(answer)
-            asked.append((decision, answer))
-            decision = gen.send(answer)
-    except StopIteration as stop:
-        result = stop.value
+
+    def reply(decision):
+        check_invariants(game, decision)
+        if look is not None:
+            look(decision)
+        if script:
+            kind, answer = script.pop(0)
+            assert decision.kind == kind, (decision.kind, decision.prompt, decision.options)
+        else:
+            assert policy is not None, f"unscripted decision: {decision.prompt}"
+            answer = policy(decision)
+        answer = decision.check(answer)
+        asked.append((decision, answer))
+        return answer
+
+    result = Driver(psm.power_struggle(game, country, scorer, **kw)).finish(reply)
     assert not script, f"script not used up: {script}"
     assert game.state["ps"] is None
     json.dumps(game.state)
@@ -193,7 +180,7 @@ def test_deal_counts_6_for_the_first_space_and_2_for_each_further(controlled, ex
     names = ["Szczecin", "Gdansk", "Poznan", "Wroclaw", "Lodz"][:controlled]
     game = new_game(democrat={n: 3 for n in names})
     seen = dealt_sizes(game)
-    force_dice(game, [1, 1])
+    fix_dice(game, [1, 1])
     run(game, "Poland", "communist", policy=lambda d: d.options[-1])
     assert seen == {"democrat": expected, "communist": 0}
 
@@ -209,7 +196,7 @@ def test_deal_example_8_1_2_roundtable_talks_transfer():
     add_effect(game, "ps_setup",
                lambda g, ctx: psm.take_random_ps_cards(g, "democrat", "communist", 2))
     after = dealt_sizes(game)
-    force_dice(game, [6] * 40)
+    fix_dice(game, [6] * 40)
     run(game, "Poland", "democrat", policy=lambda d: d.options[-1])
     assert dealt == {"democrat": 12, "communist": 8}
     assert after == {"democrat": 14, "communist": 6}
@@ -224,7 +211,7 @@ def test_transfers_take_only_cards_as_dealt_so_order_does_not_matter():
         moved["to_d"] = psm.take_random_ps_cards(game, "democrat", "communist", 2)
         moved["to_c"] = psm.take_random_ps_cards(game, "communist", "democrat", 6)
     add_effect(game, "ps_setup", both)
-    force_dice(game, [6] * 40)
+    fix_dice(game, [6] * 40)
     run(game, "Poland", "democrat", policy=lambda d: d.options[-1])
     assert len(moved["to_c"]) == 6 and not set(moved["to_d"]) & set(moved["to_c"])
 
@@ -241,7 +228,7 @@ def test_every_struggle_reshuffles_all_52_cards():
     for _ in range(2):
         game.state["sp"]["communist"][DATA.space("Warszawa").id] = 3   # undo Support Loss
         game.state["sp"]["democrat"][DATA.space("Gdansk").id] = 3
-        force_dice(game, [1] * 40)
+        fix_dice(game, [1] * 40)
         run(game, "Poland", "democrat", policy=lambda d: d.options[-1])
     assert seen == [(N_PS - 12, 0), (N_PS - 12, 0)]
 
@@ -269,7 +256,7 @@ def test_rulebook_running_example_8_2_to_8_4_4():
                                                      "Petition 5")]
     stack_hands(game, democrat, communist)
     assert (len(democrat), len(communist)) == (14, 6)
-    force_dice(game, [2, 1, 3])
+    fix_dice(game, [2, 1, 3])
 
     def communist_match(options):
         # His Intellectual Leader is not offered: he does not control Polish Writers.
@@ -340,7 +327,7 @@ def test_sample_turn_2011_poland():
                  c_worker]
     stack_hands(game, democrat, communist)
     # counterattacks: 5 (needs 6), 1 (6), 2 (3), then 1 (5), 4 (4), 3 (3); aftermath 2, 4
-    force_dice(game, [5, 1, 2, 1, 4, 3, 2, 4])
+    fix_dice(game, [5, 1, 2, 1, 4, 3, 2, 4])
     result, asked = run(game, "Poland", "communist", [
         ("ps_raise", "no"),
         ("ps_raise", "yes"),
@@ -395,7 +382,7 @@ def test_leader_usable_only_with_a_controlled_space_of_its_type():
             attacks.append(d.options)
         return "no" if d.kind == "ps_raise" else d.options[0]
 
-    force_dice(game, [6, 6, 6, 6])
+    fix_dice(game, [6, 6, 6, 6])
     run(game, "Poland", "communist", policy=policy)
     assert attacks[0] == [[elite, s] for s in psm.SUITS] + [[worker, s] for s in psm.SUITS]
 
@@ -404,7 +391,7 @@ def test_option_labels_name_the_card_and_declared_suit():
     elite, march = cards("Elite Leader", "March 6")
     game = new_game(communist={"Bydgoszcz": 4})
     stack_hands(game, [], [elite, march])
-    force_dice(game, [1, 1])
+    fix_dice(game, [1, 1])
     _, asked = run(game, "Poland", "communist", [("ps_attack", march), ("ps_surrender", "no")])
     attack = asked[0][0]
     assert [attack.label(i) for i in range(len(attack.options))] == [
@@ -416,7 +403,7 @@ def test_attacker_with_only_tactic_fails_and_unusable_leaders_loses():
     """B.7.7: Tactic Fails cannot lead; the defender wins with no suit."""
     game = new_game(democrat={"Gdansk": 3}, communist={"Warszawa": 3})
     stack_hands(game, cards("Tactic Fails", "Elite Leader"), cards("March 6"))
-    force_dice(game, [3, 3])
+    fix_dice(game, [3, 3])
     result, asked = run(game, "Poland", "democrat", [("ps_surrender", "no")])
     assert result["winner"] == "communist" and result["suit"] is None
     assert logged(game, "ps_roll") == ["Support Loss roll 3 = 3", "Victory Point roll 3 = 3"]
@@ -425,7 +412,7 @@ def test_attacker_with_only_tactic_fails_and_unusable_leaders_loses():
 def test_attacker_with_no_cards_loses_at_once():
     """8.3.1 NOTE: the scorer controls nothing in the country, gets no cards."""
     game = new_game(communist={"Warszawa": 3})
-    force_dice(game, [1, 1])
+    fix_dice(game, [1, 1])
     result, asked = run(game, "Poland", "democrat",
                         policy=lambda d: "no" if d.kind in ("ps_raise", "ps_surrender") else None)
     assert result == {"winner": "communist", "democrat_took_power": False,
@@ -437,7 +424,7 @@ def test_neither_player_with_cards_the_scoring_card_player_loses():
     """B.7.4 (KO 8.3.2): the player of the Scoring card loses."""
     for scorer in SIDES:
         game = new_game()
-        force_dice(game, [1, 1])
+        fix_dice(game, [1, 1])
         result, _ = run(game, "Hungary", scorer, policy=lambda d: "no")
         assert result["winner"] == game.opponent(scorer)
 
@@ -447,7 +434,7 @@ def test_initiative_argument_gives_the_first_attack_to_the_other_side():
     the Scoring-card player still decides first on raising the stakes."""
     game = new_game(democrat={"Gdansk": 3}, communist={"Warszawa": 3})
     stack_hands(game, cards("March 6"), cards("Strike 6", "Strike 5", "Strike 4"))
-    force_dice(game, [1, 1])
+    fix_dice(game, [1, 1])
     result, asked = run(game, "Poland", "communist", [
         ("ps_raise", "no"),
         ("ps_attack", cards("March 6")[0]),
@@ -465,7 +452,7 @@ def test_tactic_fails_blocks_the_suit_for_both_and_for_leaders():
     strike6, strike5, d_march = take("Strike 6", "Strike 5", "March 6")
     tactic, elite, c_strike = take("Tactic Fails", "Elite Leader", "Strike 4")
     stack_hands(game, [strike6, strike5, d_march], [tactic, elite, c_strike])
-    force_dice(game, [6, 1, 1])
+    fix_dice(game, [6, 1, 1])
     reasons: list = []
     result, asked = run(game, "Poland", "democrat", [
         ("ps_raise", "no"),
@@ -499,7 +486,7 @@ def test_the_attacker_is_told_why_a_leader_or_a_wild_card_is_not_offered():
     take = Pool()
     strike6, tactic, elite, strike4 = take("Strike 6", "Tactic Fails", "Elite Leader", "Strike 4")
     stack_hands(game, [strike6], [tactic, elite, strike4])
-    force_dice(game, [1, 1, 1, 1])
+    fix_dice(game, [1, 1, 1, 1])
     attacks = []
     run(game, "Poland", "communist", policy=lambda d: "no" if "no" in d.options else d.options[0],
         look=lambda d: d.kind == "ps_attack" and attacks.append((d.options, d.unavailable())))
@@ -515,7 +502,7 @@ def test_leader_matches_any_suit_but_tactic_fails_is_spent():
     strike6, march = take("Strike 6", "March 6")
     tactic, elite = take("Tactic Fails", "Elite Leader")
     stack_hands(game, [strike6, march], [tactic, elite])
-    force_dice(game, [1, 1, 1])
+    fix_dice(game, [1, 1, 1])
     result, asked = run(game, "Poland", "democrat", [
         ("ps_attack", strike6),
         ("ps_match", tactic),
@@ -541,7 +528,7 @@ def test_elite_leader_attack_options_skip_blocked_suits():
         options.append(psm.attack_options(game, "communist"))
         game.state["ps"]["blocked"] = []
     add_effect(game, "ps_setup", grab)
-    force_dice(game, [1, 1])
+    fix_dice(game, [1, 1])
     run(game, "Poland", "communist", policy=lambda d: d.options[0])
     assert options == [[[elite, "march"], [elite, "petition"]]]
 
@@ -551,7 +538,7 @@ def test_rally_counterattack_is_automatic():
     game = new_game(democrat={"Gdansk": 3}, communist={"Warszawa": 3})
     d_rally, c_rally, c_march = cards("Rally in the Square", "Rally in the Square", "March 6")
     stack_hands(game, [d_rally], [c_rally, c_march])
-    force_dice(game, [6, 6])                  # only the two aftermath rolls
+    fix_dice(game, [6, 6])                  # only the two aftermath rolls
     result, _ = run(game, "Poland", "democrat", [
         ("ps_attack", d_rally),
         ("ps_match", c_rally),
@@ -571,7 +558,7 @@ def test_leader_declared_rally_needs_a_roll_of_3_but_wins_with_rally():
     leader1, leader2 = take("Intellectual Leader", "Intellectual Leader")
     c_rally, c_rally2 = take("Rally in the Square", "Rally in the Square")
     stack_hands(game, [leader1, leader2], [c_rally, c_rally2])
-    force_dice(game, [2, 1, 1])           # counterattack 2 < 3 fails; aftermath 1, 1
+    fix_dice(game, [2, 1, 1])           # counterattack 2 < 3 fails; aftermath 1, 1
     result, _ = run(game, "Poland", "democrat", [
         ("ps_attack", [leader1, "rally"]),
         ("ps_match", c_rally),
@@ -592,7 +579,7 @@ def test_defender_must_roll_to_counterattack():
     game = new_game(democrat={"Gdansk": 3}, communist={"Warszawa": 3})
     m6, m5 = cards("March 6", "March 5")
     stack_hands(game, [m6], [m5])
-    force_dice(game, [6, 1, 1])
+    fix_dice(game, [6, 1, 1])
     _, asked = run(game, "Poland", "democrat", [("ps_attack", m6), ("ps_match", m5),
                                                  ("ps_surrender", "no")])
     assert "ps_counterattack" not in [d.kind for d, _ in asked]
@@ -604,7 +591,7 @@ def test_concede_is_never_offered_to_the_attacker():
     """8.3.3: the attacker must play a playable card."""
     game = new_game(democrat={"Gdansk": 3}, communist={"Warszawa": 3})
     stack_hands(game, cards("March 6", "Strike 6"), cards("Petition 6"))
-    force_dice(game, [1, 1])
+    fix_dice(game, [1, 1])
     _, asked = run(game, "Poland", "democrat", [("ps_attack", cards("March 6")[0]),
                                                  ("ps_surrender", "no")])
     assert "concede" not in asked[0][0].options
@@ -617,7 +604,7 @@ def test_support_falters_discards_two_random_cards_and_passes_the_initiative():
     falters = take.one("Support Falters")
     c_hand = take("March 6", "March 5", "March 4")
     stack_hands(game, [falters], c_hand)
-    force_dice(game, [1, 1])
+    fix_dice(game, [1, 1])
     result, asked = run(game, "Poland", "democrat", [
         ("ps_raise", "no"),
         ("ps_attack", falters),
@@ -641,7 +628,7 @@ def test_support_surge_draws_two():
             return "concede"
         return d.options[0] if d.kind == "ps_attack" else "no"
 
-    force_dice(game, [1, 1])
+    fix_dice(game, [1, 1])
     run(game, "Poland", "democrat", [("ps_attack", surge)], policy=policy)
     assert logged(game, "ps_draw") == ["democrat draws 2 Power Struggle card(s)"]
 
@@ -654,7 +641,7 @@ def test_scare_tactics_removes_an_sp_for_good_and_can_cost_a_leader():
     d_march = cards("March 6")[0]
     elite = cards("Elite Leader")[0]
     stack_hands(game, [scare, d_march], [elite])
-    force_dice(game, [1, 1])
+    fix_dice(game, [1, 1])
     result, asked = run(game, "Poland", "democrat", [
         ("ps_attack", scare),
         ("space", DATA.space("Bydgoszcz").id),
@@ -673,7 +660,7 @@ def test_raise_needs_three_cards_and_can_leave_the_raiser_with_none():
     game = new_game(democrat={"Gdansk": 3}, communist={"Warszawa": 3})
     d_hand = cards("March 6", "March 5", "March 4")
     stack_hands(game, d_hand, cards("Strike 6", "Strike 5"))
-    force_dice(game, [2, 2])
+    fix_dice(game, [2, 2])
     result, asked = run(game, "Poland", "democrat", [
         ("ps_raise", "yes"),
         ("ps_raise_discard", d_hand[0]),
@@ -695,7 +682,7 @@ def test_both_raising_gives_plus_two():
     d_hand = cards("March 6", "March 5", "March 4", "March 3")
     c_hand = cards("Strike 6", "Strike 5", "Strike 4", "Strike 3")
     stack_hands(game, d_hand, c_hand)
-    force_dice(game, [2, 2])
+    fix_dice(game, [2, 2])
     result, _ = run(game, "Poland", "democrat", [
         ("ps_raise", "yes"), *[("ps_raise_discard", c) for c in d_hand[1:]],
         ("ps_raise", "yes"), *[("ps_raise_discard", c) for c in c_hand[:3]],
@@ -712,7 +699,7 @@ def test_both_raising_gives_plus_two():
 def democrat_wins_with(suit_card: str, rolls: list[int], **sps):
     game = new_game(**sps)
     stack_hands(game, cards(suit_card), [])
-    force_dice(game, rolls)
+    fix_dice(game, rolls)
     return game
 
 
@@ -721,7 +708,7 @@ def test_support_loss_modified_2_is_1_sp_and_surplus_is_ignored():
     game = new_game(democrat={"Gdansk": 3},
                     communist={"Bydgoszcz": 1, "Warszawa": 1, "Lodz": 1})
     stack_hands(game, cards("Rally in the Square"), [])
-    force_dice(game, [5, 1])                 # 5 + 2 Rally = 7 -> 4 SPs, he has 3
+    fix_dice(game, [5, 1])                 # 5 + 2 Rally = 7 -> 4 SPs, he has 3
     result, asked = run(game, "Poland", "democrat", [
         ("ps_attack", cards("Rally in the Square")[0]),
         ("ps_support_loss", DATA.space("Lodz").id),
@@ -745,7 +732,7 @@ def test_support_loss_modified_2_is_1_sp_and_surplus_is_ignored():
 def test_democrat_takes_power_on_a_modified_4(roll, suit_card, vp, power):
     game = new_game(democrat={"Gdansk": 3})
     stack_hands(game, cards(suit_card), [])
-    force_dice(game, [1, roll])
+    fix_dice(game, [1, roll])
     script = [("ps_attack", cards(suit_card)[0])]
     if not power:
         script.append(("ps_surrender", "no"))
@@ -758,7 +745,7 @@ def test_democrat_takes_power_on_a_modified_4(roll, suit_card, vp, power):
 def test_communist_winner_never_takes_power_for_the_democrat():
     game = new_game(communist={"Warszawa": 3})
     stack_hands(game, [], cards("Rally in the Square"))
-    force_dice(game, [6, 6])
+    fix_dice(game, [6, 6])
     result, _ = run(game, "Poland", "communist",
                     [("ps_attack", cards("Rally in the Square")[0]), ("ps_surrender", "no")])
     assert result["winner"] == "communist" and not result["democrat_took_power"]
@@ -769,7 +756,7 @@ def test_surrender_gives_power_away_without_power_vp():
     """8.4.5: offered only to a Communist who kept Power; no Power VP."""
     game = new_game(communist={"Warszawa": 3})
     stack_hands(game, [], cards("March 6"))
-    force_dice(game, [1, 3])
+    fix_dice(game, [1, 3])
     result, _ = run(game, "Poland", "communist",
                     [("ps_attack", cards("March 6")[0]), ("ps_surrender", "yes")])
     assert result == {"winner": "communist", "democrat_took_power": True,
@@ -781,7 +768,7 @@ def test_surrender_gives_power_away_without_power_vp():
 def test_no_surrender_offer_after_the_democrat_took_power():
     game = new_game(democrat={"Gdansk": 3})
     stack_hands(game, cards("March 6"), [])
-    force_dice(game, [1, 4])
+    fix_dice(game, [1, 4])
     _, asked = run(game, "Poland", "democrat", [("ps_attack", cards("March 6")[0])])
     assert [d.kind for d, _ in asked] == ["ps_attack"]
 
@@ -791,7 +778,7 @@ def test_power_scoring_poland_value_3_times_plays(plays, power_vp):
     """8.4.6 example: Poland's Power Value 3 gives -3, -6, -9."""
     game = new_game(communist={"Warszawa": 3})
     game.state["scoring_plays"]["Poland"] = plays
-    force_dice(game, [1, 1])                 # VP roll 1: 0 VP
+    fix_dice(game, [1, 1])                 # VP roll 1: 0 VP
     run(game, "Poland", "democrat", [("ps_raise", "no"), ("ps_surrender", "no")])
     assert game.state["vp"] == power_vp
     assert logged(game, "vp")[-1].startswith(f"VP {power_vp:+d} (Communist retains Power")
@@ -803,7 +790,7 @@ def test_roll_modifier_hook_applies_to_both_rolls():
     add_effect(game, "ps_roll_modifier",
                lambda g, ctx: 1 if ctx["winner"] == "democrat" else 0)
     stack_hands(game, cards("March 6"), [])
-    force_dice(game, [2, 3])
+    fix_dice(game, [2, 3])
     run(game, "Poland", "democrat", [("ps_attack", cards("March 6")[0])])
     assert logged(game, "ps_roll") == ["Support Loss roll 2 +1 events = 3",
                                        "Victory Point roll 3 +1 events = 4"]
@@ -814,7 +801,7 @@ def test_reveal_helper_marks_the_hand():
     game = new_game(democrat={"Gdansk": 3}, communist={"Warszawa": 3})
     add_effect(game, "ps_setup", lambda g, ctx: psm.reveal_ps_hand(g, "communist"))
     revealed = []
-    force_dice(game, [6] * 40)
+    fix_dice(game, [6] * 40)
 
     def policy(d):
         revealed.append(game.state["ps"]["revealed"]["communist"])
@@ -844,8 +831,8 @@ def test_random_struggles_keep_52_cards_and_no_negative_sp():
                     st["sp"][side][s] = rnd.randint(0, 5)
         st["power"][country] = "communist"
         st["scoring_plays"][country] = rnd.randint(1, 3)
-        st["rng"] = rnd.getrandbits(64)
-        game.roll = Game.roll.__get__(game)
+        game.use_chance(Chance())  # the seeded dice, from a random seed
+        game.chance.reseed(rnd.getrandbits(64))
         scorer = rnd.choice(SIDES)
 
         def policy(d):
@@ -865,7 +852,7 @@ def test_same_seed_and_answers_replay_to_the_same_state():
     def play(answers=None):
         game = new_game(democrat={"Gdansk": 3, "Krakow": 3, "Polish Writers": 2},
                         communist={"Warszawa": 3, "Bydgoszcz": 4})
-        game.state["rng"] = 12345
+        game.chance.reseed(12345)
         rnd = random.Random(3)
         given = list(answers or [])
         _, asked = run(game, "Poland", "communist",

@@ -23,7 +23,7 @@ from dof.cli.main import main
 from dof.cli.play import run_play
 from dof.cli.replay import run_replay
 from dof.engine import Game, RandomAgent, Replay, SaveError, play
-from dof.engine.game import save_header
+from dof.engine.saves import save_header
 
 DATA, EVENTS = dof.load_rules()
 

@@ -162,7 +162,7 @@ POLAND_SOUTH = dict(
 )
 
 
-def test_6_2_example_two_checks(monkeypatch):
+def test_6_2_example_two_checks():
     """6.2 EXAMPLE: the Communist plays a 3 Ops card for two Support Checks.
     1. Jagiellonian U. (Stability 1): roll 5 + 3 - 2 (Krakow, Polish Writers)
        = 6 > 2 by 4: remove the Democrat SP, then add 3 Communist SPs (6.2.5).
@@ -170,7 +170,7 @@ def test_6_2_example_two_checks(monkeypatch):
        (Lodz, Jagiellonian U.) - 1 (Polish Catholic Church) = 5 <= 6: no effect.
     The second target list holds only spaces with Democrat SPs (6.2.3)."""
     game = new_game(**POLAND_SOUTH)
-    dice = fix_dice(game, monkeypatch, [5, 1])
+    dice = fix_dice(game, [5, 1])
     seen = []
     drive(game, support_checks(game, C, 3, 2), ["Jagiellonian University", "Krakow"], seen)
     assert not dice
@@ -191,11 +191,11 @@ def test_6_2_example_two_checks(monkeypatch):
 
 
 @pytest.mark.parametrize("roll, removed", [(3, 0), (4, 1)])
-def test_6_2_6_equal_to_twice_stability_fails(monkeypatch, roll, removed):
+def test_6_2_6_equal_to_twice_stability_fails(roll, removed):
     """6.2.5 / 6.2.6: 3 + 3 Ops = 6 = 2 x Stability 3 fails with no effect;
     one more (7) removes one SP."""
     game = new_game(democrat={"Krakow": 3})
-    fix_dice(game, monkeypatch, [roll])
+    fix_dice(game, [roll])
     drive(game, support_check(game, C, 3, sid("Krakow")))
     entry = logs(game, "check")[-1]
     assert (entry["total"], entry["need"], entry["removed"], entry["added"]) == (
@@ -205,13 +205,13 @@ def test_6_2_6_equal_to_twice_stability_fails(monkeypatch, roll, removed):
         assert entry["text"].endswith("fails")
 
 
-def test_6_2_3_no_reach_needed_and_excess_adds(monkeypatch):
+def test_6_2_3_no_reach_needed_and_excess_adds():
     """6.2.3 (2020): the checking player needs no SPs in or next to the target.
     6.2.5: the Democrat, with no SPs anywhere, checks Sofia (Communist 2,
     Stability 3) with 4 Ops and rolls 6: 10 - 6 = 4 removes both Communist SPs
     and adds 2 Democrat SPs."""
     game = new_game(communist={"Sofia": 2})
-    fix_dice(game, monkeypatch, [6])
+    fix_dice(game, [6])
     seen = []
     drive(game, support_checks(game, D, 4, 2), ["Sofia"], seen)
     assert seen[0].options == [sid("Sofia"), "stop"]
@@ -221,59 +221,59 @@ def test_6_2_3_no_reach_needed_and_excess_adds(monkeypatch):
     assert logs(game, "no_target")
 
 
-def test_6_2_3_voluntary_stop_before_a_roll(monkeypatch):
+def test_6_2_3_voluntary_stop_before_a_roll():
     """6.2.2 with ruling R6 (B.5.4): the player may stop before the second
     roll; nothing more happens."""
     game = new_game(democrat={"Krakow": 5})
-    dice = fix_dice(game, monkeypatch, [6])
+    dice = fix_dice(game, [6])
     drive(game, support_checks(game, C, 3, 2), ["Krakow", "stop"])
     assert not dice and len(logs(game, "check")) == 1
     assert sp(game, D, "Krakow") == 2 and sp(game, C, "Krakow") == 0
 
 
 # ===================================================================== 6.3
-def _attempt(monkeypatch, side, card, roll, tries=0, box=0):
+def _attempt(side, card, roll, tries=0, box=0):
     game = new_game()
     game.state["tiananmen"][side] = box
     game.state["tst_tries"][side] = tries
-    fix_dice(game, monkeypatch, [roll])
+    fix_dice(game, [roll])
     drive(game, tiananmen_attempt(game, side, DATA.cards[card].ops, card))
     return game, logs(game, "tiananmen")[0]
 
 
-def test_6_3_own_event_and_equal_threshold_succeeds(monkeypatch):
+def test_6_3_own_event_and_equal_threshold_succeeds():
     """6.3.1 +1 for the player's own Event; 6.3.2 a total equal to the box's
     number succeeds: Democrat, box 1 needs 5: roll 1 + 3 Ops + 1 = 5."""
-    game, entry = _attempt(monkeypatch, D, CONSUMERISM, 1)
+    game, entry = _attempt(D, CONSUMERISM, 1)
     assert (entry["total"], entry["need"]) == (5, 5)
     assert "+1 own event" in entry["text"] and entry["text"].endswith("success")
     st = game.state
     assert st["tiananmen"][D] == 1 and st["tst_tries"][D] == 0 and st["tst_used"][D]
 
 
-def test_6_3_opponent_card_no_bonus_fails(monkeypatch):
+def test_6_3_opponent_card_no_bonus_fails():
     """6.3.1: no +1 with the opponent's card: roll 1 + 3 = 4 < 5 fails; the
     marker stays and the failure counts toward the next attempt's +1."""
-    game, entry = _attempt(monkeypatch, D, HEAL, 1)
+    game, entry = _attempt(D, HEAL, 1)
     assert (entry["total"], entry["need"]) == (4, 5)
     assert "own event" not in entry["text"] and entry["text"].endswith("failure")
     assert game.state["tiananmen"][D] == 0 and game.state["tst_tries"][D] == 1
 
 
-def test_6_3_silver_card_counts_as_own_event(monkeypatch):
+def test_6_3_silver_card_counts_as_own_event():
     """6.3.1 with ruling R9 (B.6.3): a silver card is the player's own event:
     Communist, box 1 needs 6: roll 1 + 4 Ops + 1 = 6 succeeds."""
-    game, entry = _attempt(monkeypatch, C, GORBACHEV, 1)
+    game, entry = _attempt(C, GORBACHEV, 1)
     assert (entry["total"], entry["need"]) == (6, 6)
     assert game.state["tiananmen"][C] == 1
 
 
-def test_6_3_second_attempt_bonus_next_turn(monkeypatch):
+def test_6_3_second_attempt_bonus_next_turn():
     """6.3.1 +1 for a second attempt at the same box (a flat +1, B.6.2); 6.3.3
     one attempt per turn, so the second comes next turn: first attempt roll 1
     + 3 = 4 fails; next turn roll 1 + 3 + 1 = 5 succeeds."""
     game = new_game()
-    dice = fix_dice(game, monkeypatch, [1, 1])
+    dice = fix_dice(game, [1, 1])
     drive(game, tiananmen_attempt(game, D, 3, HEAL))
     assert not can_attempt_tiananmen(game, D)
     drive(game, advance_turn_step(game))  # 4.5.6 clears the per-turn attempt
@@ -286,9 +286,9 @@ def test_6_3_second_attempt_bonus_next_turn(monkeypatch):
     assert reach["box"] == 1
 
 
-def test_6_3_second_attempt_bonus_is_flat(monkeypatch):
+def test_6_3_second_attempt_bonus_is_flat():
     """B.6.2: after two failures the bonus is still +1: roll 1 + 3 + 1 = 5."""
-    game, entry = _attempt(monkeypatch, D, HEAL, 1, tries=2)
+    game, entry = _attempt(D, HEAL, 1, tries=2)
     assert entry["total"] == 5
 
 
@@ -315,14 +315,14 @@ def test_6_3_7_no_attempt_from_the_last_box():
     assert "tiananmen" in ops_uses(game, D)
 
 
-def test_6_3_6_event_not_implemented_on_an_attempt(monkeypatch):
+def test_6_3_6_event_not_implemented_on_an_attempt():
     """6.3.6: the event of a card used for a Tiananmen attempt does not happen
     and the card goes to the discard pile (even an asterisk card); the same
     opponent card played to place SPs does trigger its event (5.2)."""
     runner = ScriptedEvents({DASH: event(lambda game, side: game.add_vp(1, "Dash"))})
     game = new_game(communist={"Warszawa": 1}, events=runner)
     game.state["hands"][C] = [DASH, DASH]  # the same card twice, for the two plays
-    fix_dice(game, monkeypatch, [1])
+    fix_dice(game, [1])
     seen = []
     drive(game, play_card(game, C, DASH), ["tiananmen"], seen)
     assert [d.kind for d in seen] == ["use"]

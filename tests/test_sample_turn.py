@@ -122,7 +122,7 @@ def names(game, side, country):
     return {DATA.spaces[s].name for s in spaces}
 
 
-def test_sample_turn_2011(monkeypatch):
+def test_sample_turn_2011():
     """2011 SAMPLE TURN: 3.4 placements, 13 action rounds (4.5.2, 6.1, 6.2,
     5.2 event order, 2.2.4 removal), the forced Poland Scoring card (4.5.4)
     and Poland's scoring after the struggle (9.3: 9 - 5 = +4, VP 5)."""
@@ -132,7 +132,7 @@ def test_sample_turn_2011(monkeypatch):
     st["deck"] = [c for c in DATA.cards_of_period("early")
                   if c not in COMMUNIST_HAND + DEMOCRAT_HAND]
     st["hands"] = {C: list(COMMUNIST_HAND), D: list(DEMOCRAT_HAND)}
-    dice = fix_dice(game, monkeypatch, [2, 3, 3, 6])
+    dice = fix_dice(game, [2, 3, 3, 6])
 
     answer(game, SETUP)
     for (side, name), n in {(C, "Miskolc"): 3, (C, "Debrecen"): 3, (C, "Bydgoszcz"): 2,

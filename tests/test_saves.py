@@ -18,9 +18,10 @@ from dof.engine import RandomAgent, Replay, play
 from dof.engine.data import load_data
 from dof.engine.data.state import MAX_BID, initial_state
 from dof.engine.data.validate import deeper_than
-from dof.engine.game import SAVE_NESTING, Game, SaveError
+from dof.engine.game import Game
 from dof.engine.position import start_game
 from dof.engine.programs.events import EventRunner
+from dof.engine.saves import SAVE_NESTING, SaveError, read_save
 
 DATA = load_data()
 
@@ -382,3 +383,30 @@ def test_every_save_of_real_games_loads():
             assert Game.from_json(saved(game), data, events).state == game.state
             loaded += 1
     assert loaded > 30
+
+
+# ------------------------------------------------------------ the save module
+def test_a_save_is_checked_against_the_log_and_state_its_replay_gave(game):
+    """engine/saves.py reads and checks a save without a Game: the driver
+    replays the answers and hands it what they gave."""
+    for _ in range(4):
+        game.answer(game.pending.options[0])
+    parts = read_save(saved(game), DATA)
+    assert (parts.version, len(parts.answers)) == (2, 4)
+    parts.check(game.log, game.state, [len(parts.log)] * 5)  # the very game: no complaint
+    other = copy.deepcopy(game.state)
+    other["vp"] = 3
+    with pytest.raises(SaveError, match=r"^the save is inconsistent: replaying its 4 answers "
+                                        r"does not give its state \(different: vp\)$"):
+        parts.check(game.log, other, [len(parts.log)] * 5)
+    ends = [0, 1, 2, 3, 4]  # the log's length after each move: its line 2 is move 3's
+    with pytest.raises(SaveError, match=r"^the save does not replay as it was played: from "
+                                        r"move 3 \(turn 1\) the game goes another way"):
+        parts.check(game.log[:2], game.state, ends)
+
+
+def test_save_error_is_where_it_always_was():
+    import dof.engine
+    import dof.engine.game
+
+    assert dof.engine.SaveError is dof.engine.game.SaveError is SaveError

@@ -165,6 +165,31 @@ def test_a_script_that_does_not_fit_points_at_the_answer(tmp_path, capsys, play,
     assert "1 failed" in out
 
 
+POLAND = """\
+position: {democrat: {Gdansk: 3}}
+power_struggle: {democrat: [March 4, Strike 4, Strike 3, March 3, Petition 5, Petition 6]}
+play: {card: Poland Scoring, by: democrat, answers: ["no", March 4], dice: [1, 4]}
+"""
+
+
+@pytest.mark.parametrize("change, where, message", [
+    (("dice: [1, 4]", "dice: [1]"), "3:7", "E614 the democrat rolls a die (Victory Point) but "
+     "no die is left in the script"),
+    (("Petition 6]", "Petition 6, March 5]"), "2:91", "E301 the democrat controls 1 space(s) "
+     "in Poland and is dealt 6 Power Struggle cards, not 7"),
+    (('card: Poland Scoring, by: democrat, answers: ["no", March 4], dice: [1, 4]',
+      "card: Michnik, as: event"), "2:17", "E613 power_struggle: no Power Struggle was held"),
+])
+def test_the_chance_a_scenario_scripts_fails_where_it_is_written(tmp_path, capsys, change,
+                                                                 where, message):
+    """The dice and the Power Struggle deck come from the scenario's script
+    (a chance source given to each play's game): a die short inside a
+    struggle, a hand too big for the deal or a deck never dealt fail there."""
+    path = write(tmp_path, POLAND.replace(*change))
+    code, out, _ = run(capsys, str(path))
+    assert code == 1 and f"{path}:{where}: {message}" in out, out
+
+
 def test_the_offered_options_are_shown(tmp_path, capsys):
     path = write(tmp_path, "play: {card: 7, as: event, answers: [Lodz]}\n"
                            "position: {democrat: {Gdansk: 3, Krakow: 1}}\n")

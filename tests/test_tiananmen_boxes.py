@@ -49,12 +49,12 @@ def empty_hands(game):
 
 
 # ============================================================ box 1
-def test_box_1_plus_one_to_own_attempts_until_the_opponent_arrives(events, monkeypatch):
+def test_box_1_plus_one_to_own_attempts_until_the_opponent_arrives(events):
     """Box 1 Reformer Memorialized (6.3.5): reached by an attempt (3 + 1 Op +
     1 own event = 5 >= 5), it gives +1 to the holder's later attempts; the
     Communist reaching box 1 ends it and gets nothing."""
     game = position(events)
-    fix_dice(game, monkeypatch, [3, 3])
+    fix_dice(game, [3, 3])
     play(game, D, MICHNIK, ["tiananmen"])
     assert game.state["tiananmen"][D] == 1 and awards(game) == [(D, 1)]
     # The log says what the award does, in the box's words.
@@ -158,7 +158,7 @@ def test_box_5_ends_when_the_opponent_arrives(events):
 
 
 # ============================================================ box 6
-def test_box_6_free_check_at_the_end_of_the_turn(events, monkeypatch):
+def test_box_6_free_check_at_the_end_of_the_turn(events):
     """Box 6 Local PLA Support (4.5.3, B.5.6): a free support check with 2 Ops
     at the end of each turn; turn-long events still apply to it (Prudence:
     2 - 1 = 1 Op) and expire right after it; the award stays."""
@@ -167,7 +167,7 @@ def test_box_6_free_check_at_the_end_of_the_turn(events, monkeypatch):
     play(game, C, PRUDENCE, ["event"])
     empty_hands(game)
     end = restart_at(game, "extra_support_check")
-    fix_dice(end, monkeypatch, [5])
+    fix_dice(end, [5])
     seen = []
     answer(end, ["yes", "Warszawa"], seen)
     assert [d.kind for d in seen] == ["may", "check"] and seen[1].context["ops"] == 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from helpers import DATA, answer, autoplay, drive, logs, restart_at, sid, started_game
 
-from dof.engine.data import rng
+from dof.engine.data.chance import DECK, Chance
 from dof.engine.data.state import initial_state
 from dof.engine.game import Game
 from dof.engine.position import at_action_round
@@ -53,7 +53,7 @@ def test_3_1_3_4_deal_and_free_sps():
     assert sorted(st["deck"] + st["hands"][C] + st["hands"][D]) == EARLY
     # Dealt alternately from the shuffled deck, Communist first (B.1.5).
     shuffled = initial_state(DATA, 11, {})
-    rng.shuffle(shuffled, shuffled["deck"])
+    Chance(shuffled).shuffle(shuffled["deck"], DECK)
     top = shuffled["deck"][::-1]
     assert st["hands"][C] == top[0:16:2] and st["hands"][D] == top[1:16:2]
     before = {side: sum(st["sp"][side]) for side in (C, D)}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict, cast
 
-from dof.engine.data import rng
+from dof.engine.data.chance import seed_state
 from dof.engine.data.records import GameData
 from dof.engine.data.terms import SIDES
 
@@ -135,7 +135,7 @@ class State(TypedDict):
     spaces are map ids (list positions), cards their numbers."""
 
     seed: int
-    #: The dice generator's state (data/rng.py).
+    #: The dice generator's state (data/chance.py).
     rng: int
     options: Options
     phase: str
@@ -183,7 +183,7 @@ def initial_state(data: GameData, seed: int, options: dict) -> State:
     opts["extra_sps"] = {**DEFAULT_OPTIONS["extra_sps"], **opts["extra_sps"]}
     return {
         "seed": seed,
-        "rng": rng.seed_state(seed),
+        "rng": seed_state(seed),
         "options": opts,
         "phase": "setup",
         "turn": 1,

@@ -8,7 +8,7 @@ later, far from the cause. :func:`check_state` rejects it at once with a
 message that names the field, e.g. ``sp.democrat[12]``; :func:`check_options`
 and :func:`check_log` do the same for a game's options and log, and
 :func:`deeper_than` measures nesting without recursion. Every path that
-reads a save uses them (engine/game.py read_save).
+reads a save uses them (engine/saves.py read_save).
 """
 
 from __future__ import annotations

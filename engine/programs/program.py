@@ -15,7 +15,6 @@ import inspect
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-from dof.engine.data import rng
 from dof.engine.data.vocabulary import Hook
 from dof.engine.programs.selectors import Context, amount, card_matches, drawn, ops_value_for, who
 from dof.engine.rules import hooks
@@ -127,7 +126,7 @@ def pick_cards(game: RulesGame, ctx: Context, sel: dict, pool: list[int], verb: 
         assert n is not None  # the card files never pick "any number of random" cards
         picked = []
         for _ in range(min(n, len(pool))):
-            picked.append(pool.pop(rng.next_int(game.state, len(pool))))
+            picked.append(game.chance.pick(pool))
         return picked
     side = ctx["actor"]
     describe = (lambda c: game.data.ps_cards[c].name) if power_struggle else game.card_name

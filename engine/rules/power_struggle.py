@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from transitions import Machine
 
-from dof.engine.data import rng
+from dof.engine.data.chance import PS_DECK
 from dof.engine.data.state import PS_STEPS, Attack, PowerStruggle
 from dof.engine.data.terms import SUITS
 from dof.engine.data.vocabulary import Hook
@@ -269,7 +269,7 @@ def pick_random_ps_cards(game: RulesGame, victim: str, n: int, *,
     pool = [c for c in hand if c in ps["dealt"][victim]] if as_dealt else list(hand)
     picked = []
     for _ in range(min(n, len(pool))):
-        picked.append(pool.pop(rng.next_int(game.state, len(pool))))
+        picked.append(game.chance.pick(pool))
     return picked
 
 
@@ -387,7 +387,9 @@ def power_struggle(game: RulesGame, country: str, scorer: str, *,
               country=country, scorer=scorer)
     _advance(game, ps)
     while ps["step"] != "done":
-        yield from STEP_RUNNERS[ps["step"]](game, ps)
+        steps = STEP_RUNNERS[ps["step"]](game, ps)
+        if steps is not None:  # a step that asks nothing is a plain function
+            yield from steps
         _advance(game, ps)
     result = {
         "winner": ps["winner"],
@@ -409,7 +411,7 @@ def deal_step(game: RulesGame, ps: PowerStruggle) -> Steps:
     ``ps_setup`` hook (ruling R23)."""
     country = ps["country"]
     deck = list(range(len(game.data.ps_cards)))
-    rng.shuffle(game.state, deck)
+    game.chance.shuffle(deck, PS_DECK)
     ps["deck"] = deck
     for side in (ps["scorer"], opponent(ps["scorer"])):
         n = controlled_count(game, side, country)
@@ -615,7 +617,7 @@ def _winner(ps: PowerStruggle) -> str:
     return winner
 
 
-def vp_roll_step(game: RulesGame, ps: PowerStruggle) -> Steps:
+def vp_roll_step(game: RulesGame, ps: PowerStruggle) -> None:
     """8.4.3: the winner rolls for VP; the modified roll is kept for 8.4.4."""
     winner = _winner(ps)
     total, row = _aftermath_roll(game, ps, winner, "Victory Point")
@@ -623,19 +625,15 @@ def vp_roll_step(game: RulesGame, ps: PowerStruggle) -> Steps:
     ps["takes_power"] = bool(row.takes_power)
     game.add_vp(row.vp if winner == "democrat" else -row.vp,
                 f"Power Struggle in {ps['country']} won by the {winner}")
-    return
-    yield
 
 
-def takes_power_step(game: RulesGame, ps: PowerStruggle) -> Steps:
+def takes_power_step(game: RulesGame, ps: PowerStruggle) -> None:
     """8.4.4: a winning Democrat with a modified VP roll of 4+ (the table's
     'P' rows) takes Power."""
     if ps["winner"] == "democrat" and ps["takes_power"]:
         game.state["power"][ps["country"]] = "democrat"
         game.note("ps_power", f"The Communist is toppled from Power in {ps['country']}",
                   country=ps["country"])
-    return
-    yield
 
 
 def surrender_step(game: RulesGame, ps: PowerStruggle) -> Steps:
@@ -651,18 +649,16 @@ def surrender_step(game: RulesGame, ps: PowerStruggle) -> Steps:
                   country=ps["country"])
 
 
-def power_scoring_step(game: RulesGame, ps: PowerStruggle) -> Steps:
+def power_scoring_step(game: RulesGame, ps: PowerStruggle) -> None:
     """8.4.6 / ruling R32: Power Value x plays of this Scoring card (this one
     included; the caller has counted it)."""
     country = ps["country"]
     value = game.data.countries[country].power
     plays = game.state["scoring_plays"][country]
     game.add_vp(-value * plays, f"Communist retains Power in {country} ({value} x {plays})")
-    return
-    yield
 
 
-STEP_RUNNERS = {
+STEP_RUNNERS: dict[str, Callable[[RulesGame, PowerStruggle], Steps | None]] = {
     "deal": deal_step,
     "raise_the_stakes": raise_the_stakes_step,
     "rounds": rounds_step,

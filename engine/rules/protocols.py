@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any, Protocol
 
+from dof.engine.data.chance import Chance
 from dof.engine.data.records import GameData
 from dof.engine.data.state import Effect, State
 from dof.engine.rules.decisions import Decision
@@ -47,11 +48,14 @@ class Events(Protocol):
 
 class RulesGame(Protocol):
     """A game as the rules see it: plain-data ``state``, the printed
-    ``data``, the map's look-up tables and the helpers that log and ask."""
+    ``data``, its source of chance, the map's look-up tables and the
+    helpers that log and ask."""
 
     state: State
     data: GameData
     events: Events | None
+    #: Every die roll, shuffle and random pick (data/chance.py).
+    chance: Chance
     #: Lasting effects by hook, kept by hooks.active.
     hook_index: tuple
     stability: tuple[int, ...]

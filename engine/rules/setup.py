@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from dof.engine.data import rng
+from dof.engine.data.chance import DECK
 from dof.engine.data.vocabulary import Hook
 from dof.engine.rules import hooks
 from dof.engine.rules.board import opponent
@@ -49,7 +49,7 @@ def setup_missing(game: RulesGame, side: str) -> list[tuple[str, str]]:
 def setup_step(game: RulesGame):
     """3.1 deal, then 3.4 free SPs in the order 2/3/3/4/2, then 13.0 bid SPs."""
     st = game.state
-    rng.shuffle(st, st["deck"])
+    game.chance.shuffle(st["deck"], DECK)
     deal(game)
     game.note("setup", "Cards dealt; fixed SPs placed (3.2, 3.3)")
     order = list(game.data.setup_order)

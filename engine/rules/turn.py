@@ -2,8 +2,9 @@
 
 The machine's states are the rule's steps; its current state lives in
 ``state['phase']`` so it is saved with the game. Each step is a generator in
-``STEPS``; the driver runs the step for the current phase, then calls
-:func:`proceed` and the machine's conditions pick the next step.
+``STEPS`` (a plain function when it asks nothing); the driver runs the
+step for the current phase, then calls :func:`proceed` and the machine's
+conditions pick the next step.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from transitions import Machine
 
-from dof.engine.data import rng
+from dof.engine.data.chance import DECK
 from dof.engine.data.outcome import Termination
 from dof.engine.data.state import PHASES
 from dof.engine.data.terms import SIDES
@@ -24,7 +25,7 @@ from dof.engine.rules.actions import action_round, rounds_allowed
 from dof.engine.rules.board import phasing
 from dof.engine.rules.decisions import GameOver
 from dof.engine.rules.effects import expire
-from dof.engine.rules.protocols import RulesGame
+from dof.engine.rules.protocols import RulesGame, Steps
 from dof.engine.rules.scoring import final_scoring
 from dof.engine.rules.setup import deal, setup_step
 
@@ -157,7 +158,7 @@ def extra_support_check_step(game: RulesGame):
     expire(game, Until.END_OF_TURN)
 
 
-def verify_held_cards_step(game: RulesGame):
+def verify_held_cards_step(game: RulesGame) -> None:
     """4.5.4 / 10.2: a held Scoring card loses; both holding one is a draw."""
     holding = [
         side for side in SIDES
@@ -168,8 +169,6 @@ def verify_held_cards_step(game: RulesGame):
     if holding:
         raise GameOver(game.opponent(holding[0]), Termination.HELD_SCORING_CARD,
                        f"the {holding[0]} held a Scoring card")
-    return
-    yield
 
 
 def new_years_eve_step(game: RulesGame):
@@ -177,7 +176,7 @@ def new_years_eve_step(game: RulesGame):
     yield from hooks.run(game, Hook.NEW_YEARS_EVE)
 
 
-def advance_turn_step(game: RulesGame):
+def advance_turn_step(game: RulesGame) -> None:
     """4.5.6 / 4.4: next turn; shuffle in the Middle or Late Year cards, into
     the draw deck only (ruling R12)."""
     st = game.state
@@ -188,13 +187,12 @@ def advance_turn_step(game: RulesGame):
     st["phasing"] = None
     if period:
         st["deck"].extend(game.data.cards_of_period(period))
-        rng.shuffle(st, st["deck"])
+        game.chance.shuffle(st["deck"], DECK)
         game.note("deck", f"The {period} year cards are shuffled into the draw deck")
-    return
-    yield
 
 
-STEPS = {
+#: Each turn step by phase; a step that asks nothing is a plain function.
+STEPS: dict[str, Callable[[RulesGame], Steps | None]] = {
     "setup": setup_step,
     "deal": deal_step,
     "action_rounds": action_rounds_step,
