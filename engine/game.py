@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import marshal
 from bisect import bisect_right
-from collections.abc import Generator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -47,7 +47,7 @@ from dof.engine.data.vocabulary import PROGRAM_FORMAT
 from dof.engine.rules import hooks
 from dof.engine.rules.board import opponent
 from dof.engine.rules.decisions import Decision, GameOver, IllegalAnswer
-from dof.engine.rules.protocols import Events
+from dof.engine.rules.protocols import Events, Steps
 from dof.engine.rules.turn import STEPS, proceed, turn_words
 
 SAVE_FORMAT = "dof-save"
@@ -55,8 +55,6 @@ SAVE_FORMAT = "dof-save"
 #: held the last checkpoint and the answers since it: they still load and
 #: play on, but cannot be replayed from the start.
 SAVE_VERSION = 2
-
-Steps = Generator[Decision, Any, None]
 
 
 class SaveError(ValueError):
