@@ -194,7 +194,8 @@ def match_options(game: RulesGame, side: str, suit: str) -> list[int]:
     return options
 
 
-def cards_missing(game: RulesGame, side: str, suit: str | None = None) -> list[tuple[str, str]]:
+def struggle_cards_missing(game: RulesGame, side: str,
+                           suit: str | None = None) -> list[tuple[str, str]]:
     """Why Power Struggle cards in ``side``'s hand are not offered
     (Decision.unavailable): to attack, or with ``suit`` to match an attack
     in that suit (8.3.2, ruling R25)."""
@@ -485,7 +486,7 @@ def _round(game: RulesGame, ps: PowerStruggle) -> Steps:
         return
     answer = yield game.ask(
         "ps_attack", attacker, options, f"{attacker}: attack in {ps['country']}",
-        describe=_card_describer(game), why_not=partial(cards_missing, game, attacker),
+        describe=_card_describer(game), why_not=partial(struggle_cards_missing, game, attacker),
         country=ps["country"], blocked=list(ps["blocked"]),
     )
     if isinstance(answer, list):
@@ -514,7 +515,8 @@ def _round(game: RulesGame, ps: PowerStruggle) -> Steps:
     answer = yield game.ask(
         "ps_match", defender, [*matches, "concede"],
         f"{defender}: match the {card_label(game, cid)} ({SUIT_NAMES[suit]}) or concede",
-        describe=_card_describer(game), why_not=partial(cards_missing, game, defender, suit),
+        describe=_card_describer(game),
+        why_not=partial(struggle_cards_missing, game, defender, suit),
         country=ps["country"], attack=dict(attack),
     )
     if answer == "concede":
