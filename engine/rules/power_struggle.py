@@ -9,9 +9,8 @@ scoring (8.5 / 9.3) and moving the Scoring card are the caller's job.
 
 Its plain-data state lives in ``state['ps']`` while it runs (None otherwise),
 so a game can be saved at any decision inside it; the machine's current step
-is ``state['ps']['step']``. The machine itself is built once per process and
-re-pointed at the running struggle before each transition (building one per
-struggle would cost more than the struggle).
+is ``state['ps']['step']``, which one machine for the process moves on
+(engine/rules/machine.py).
 
 Rulings are cited by their number in docs/rulings.md (R19-R32 follow
 rules-diff B.7).
@@ -19,11 +18,9 @@ rules-diff B.7).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from functools import partial
 from typing import TYPE_CHECKING, Any
-
-from transitions import Machine
 
 from dof.engine.data import rng
 from dof.engine.data.state import PS_STEPS, Attack, PowerStruggle
@@ -31,6 +28,7 @@ from dof.engine.data.terms import SUITS
 from dof.engine.data.vocabulary import Hook
 from dof.engine.rules import hooks
 from dof.engine.rules.board import controller, opponent
+from dof.engine.rules.machine import Sequencer
 from dof.engine.rules.protocols import RulesGame, Steps
 
 if TYPE_CHECKING:
@@ -77,27 +75,8 @@ TRANSITIONS: list[TransitionConfigDict] = [
 ]
 
 
-class _Struggle:
-    """The machine's model: a view on the running struggle's plain data."""
-
-    #: The trigger, which the Machine adds: its arguments go to the conditions.
-    advance: Callable[[RulesGame, PowerStruggle], bool]
-
-    def __init__(self) -> None:
-        self.ps: Any = {"step": "idle"}
-
-    @property
-    def step(self) -> str:
-        return self.ps["step"]
-
-    @step.setter
-    def step(self, value: str) -> None:
-        self.ps["step"] = value
-
-
-_MODEL = _Struggle()
-Machine(model=_MODEL, states=PS_STEPS, transitions=TRANSITIONS, initial="idle",
-        model_attribute="step", auto_transitions=False)
+#: The Power Struggle's machine, shared by all struggles (engine/rules/machine.py).
+_STRUGGLE = Sequencer("step", PS_STEPS, TRANSITIONS, "advance")
 
 
 def running(game: RulesGame) -> PowerStruggle:
@@ -105,12 +84,6 @@ def running(game: RulesGame) -> PowerStruggle:
     ps = game.state["ps"]
     assert ps is not None, "no Power Struggle is being fought"
     return ps
-
-
-def _advance(game: RulesGame, ps: PowerStruggle) -> None:
-    """Fire the machine on ``ps``; nothing may yield between binding and firing."""
-    _MODEL.ps = ps
-    _MODEL.advance(game, ps)
 
 
 # ------------------------------------------------------------- card queries
@@ -386,10 +359,10 @@ def power_struggle(game: RulesGame, country: str, scorer: str, *,
     st["ps"] = ps
     game.note("ps_start", f"Power Struggle in {country} ({scorer} played the Scoring card)",
               country=country, scorer=scorer)
-    _advance(game, ps)
+    _STRUGGLE.fire(ps, game, ps)
     while ps["step"] != "done":
         yield from STEP_RUNNERS[ps["step"]](game, ps)
-        _advance(game, ps)
+        _STRUGGLE.fire(ps, game, ps)
     result = {
         "winner": ps["winner"],
         # True when Power passed to the Democrat (8.4.4 or 8.4.5): the caller
@@ -399,7 +372,6 @@ def power_struggle(game: RulesGame, country: str, scorer: str, *,
         "suit": ps["suit"],
     }
     st["ps"] = None
-    _MODEL.ps = {"step": "idle"}
     return result
 
 
