@@ -3,13 +3,17 @@ and the command line each need of one idea, they take from one place."""
 
 from __future__ import annotations
 
+import ast
 import gc
 import weakref
+from pathlib import Path
 
 from dof.engine import game
 from dof.engine.programs import program
 from dof.engine.rules import power_struggle, protocols, turn
 from dof.engine.rules.machine import Sequencer
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_rule_that_may_ask_is_one_steps_type_everywhere():
@@ -55,3 +59,25 @@ def test_both_machines_go_through_one_adapter_that_lets_go_of_the_data():
     gc.collect()  # a traceback and its frames refer to each other
     assert [ref() for ref in held] == [None, None, None]
     assert isinstance(turn._TURN, Sequencer) and isinstance(power_struggle._STRUGGLE, Sequencer)
+
+
+def comparisons_with_stability(folder: Path) -> set[str]:
+    """'path:function' of every function comparing with a stability
+    number, but the game data's own checks (a stability is at least 1)."""
+    found = set()
+    for path in sorted(folder.rglob("*.py")):
+        if path.parent.name == "data":
+            continue
+        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(function, ast.FunctionDef) and any(
+                    isinstance(node, ast.Compare) and "stab" in ast.unparse(node)
+                    for node in ast.walk(function)):
+                found.add(f"{path.relative_to(ROOT).as_posix()}:{function.name}")
+    return found
+
+
+def test_who_controls_a_space_is_decided_in_one_place():
+    """2.1.7 (control: one's SPs exceed the opponent's by the stability) is
+    board.controls; the rules, the bots and the command line call it."""
+    assert comparisons_with_stability(ROOT / "engine") | comparisons_with_stability(
+        ROOT / "cli") == {"engine/rules/board.py:controls"}
