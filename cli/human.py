@@ -27,7 +27,7 @@ from dof.cli.board_view import (
     side_text,
 )
 from dof.cli.files import confirm_replace, occupied, same_file, user_path, write_atomic
-from dof.cli.position import Names, UnknownName
+from dof.cli.position import UnknownName, YamlNames
 from dof.cli.screen import (
     Choice,
     make_choice,
@@ -426,7 +426,7 @@ def find_card(data, text: str) -> tuple[int | None, str]:
     start of it; case and accents ignored): (number, '') or (None, why not,
     with a 'did you mean' hint)."""
     try:
-        return Names(data).card_number(text), ""
+        return YamlNames(data).card_number(text), ""
     except UnknownName as exc:
         problem = exc.message + (f"; {exc.hint}" if exc.hint else "")
     want = key(text)

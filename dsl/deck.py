@@ -167,7 +167,7 @@ def _load(paths: list[Path] | None, mod: Path | None, data: GameData | None,
           jobs: int | None) -> Deck:
     reporter = Reporter()
     try:
-        names = Names.build(data) if data is not None else default_names()
+        names = Names(data) if data is not None else default_names()
     except DataError as exc:
         reporter.report("E002", f"cannot load the game data: {exc.message}",
                         Span(str(exc.path), exc.line or 1, 1))

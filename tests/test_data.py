@@ -252,7 +252,7 @@ def test_data_and_card_files_key_names_alike(data: GameData, written: str, space
     # One name key for the data and the card language: a name the map accepts
     # is a name a card file can write (Ł has no decomposition, so it is mapped).
     assert data.space(written).name == space
-    assert Names.build(data).resolve_place(written) == ("space", space)
+    assert Names(data).resolve_place(written) == ("space", space)
     assert key(written) == key(space)
 
 

@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import ast
 import gc
+import sys
 import weakref
 from pathlib import Path
 
+import pytest
+
+from dof.cli.position import YamlNames
+from dof.dsl.names import Names
 from dof.engine import game
+from dof.engine.data import load_data
+from dof.engine.data.terms import key
 from dof.engine.programs import program
 from dof.engine.rules import power_struggle, protocols, turn
 from dof.engine.rules.machine import Sequencer
@@ -81,3 +88,46 @@ def test_who_controls_a_space_is_decided_in_one_place():
     board.controls; the rules, the bots and the command line call it."""
     assert comparisons_with_stability(ROOT / "engine") | comparisons_with_stability(
         ROOT / "cli") == {"engine/rules/board.py:controls"}
+
+
+# ------------------------------------------------------------------ names
+def test_the_card_language_and_the_command_line_read_one_name_index():
+    """dsl/names.py and cli/position.py look names up in the game data's one
+    index (engine/data/names.py); neither builds tables of its own."""
+    data = load_data()
+    index = data.names
+    assert data.names is index  # built once
+    card_language = Names(data)
+    assert (card_language.spaces, card_language.countries, card_language.regions,
+            card_language.types, card_language.ussr, card_language.ps_cards) == (
+        index.spaces, index.countries, index.regions, index.types, index.ussr, index.ps_cards)
+    assert YamlNames(data).index is index
+
+
+@pytest.mark.parametrize("written, place", [
+    ("Łódź", "Lodz"), ("  lodz ", "Lodz"), ("KRAKÓW", "Krakow"), ("Poland", "Poland"),
+    ("BALKANS", "Balkans"), ("eastern  europe", "Eastern Europe")])
+def test_a_name_is_found_by_any_spelling_the_key_allows(written, place):
+    data = load_data()
+    kind = "region" if place in ("Balkans", "Eastern Europe") else \
+        "country" if place == "Poland" else "space"
+    assert Names(data).resolve_place(written) == (kind, place)
+    table = {"space": data.names.spaces, "country": data.names.countries,
+             "region": data.names.regions}[kind]
+    assert table[written] == table.get(key(written)) == place
+
+
+def test_a_card_is_found_by_name_or_number_the_same_way_in_every_table():
+    data = load_data()
+    names = YamlNames(data)
+    assert names.card_number("michnik") == names.card_number("#4 MICHNIK") == 4
+    assert data.names.cards["Michnik"] == 4 and data.names.ussr["Breakaway Baltic Republics"] == 3
+    with pytest.raises(KeyError, match="unknown card 'Michnk'; did you mean 'Michnik'"):
+        data.names.cards["Michnk"]
+
+
+def test_a_key_is_its_own_key():
+    """A table is looked up by any spelling, a key among them: keying twice
+    changes nothing, for every character."""
+    once = [key.__wrapped__(chr(c)) for c in range(sys.maxunicode + 1)]
+    assert [c for c, k in enumerate(once) if key.__wrapped__(k) != k] == []

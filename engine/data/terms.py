@@ -43,7 +43,7 @@ def key(name: str) -> str:
     """Lookup key of a name: case-, accent- and spacing-insensitive, so that
     "Łódź", "lodz" and "Lodz" agree (cached: the same few hundred names come
     back in every card file)."""
-    text = unicodedata.normalize("NFKD", name.translate(_UNDECOMPOSED))
+    text = unicodedata.normalize("NFKD", name).translate(_UNDECOMPOSED)
     text = "".join(c for c in text if not unicodedata.combining(c))
     return " ".join(text.casefold().split())
 
