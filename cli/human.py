@@ -36,7 +36,7 @@ from dof.cli.screen import (
     question,
     reason_lines,
 )
-from dof.dsl.diagnostics import did_you_mean
+from dof.engine.data.names import did_you_mean
 from dof.engine.data.terms import key
 from dof.engine.rules.decisions import Decision
 from dof.engine.rules.turn import turn_words

@@ -17,8 +17,7 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from dof.cli.located import MAX_DIGITS, YamlFile, shown
-from dof.dsl.diagnostics import did_you_mean
-from dof.engine.data.names import NameTable
+from dof.engine.data.names import NameTable, did_you_mean
 from dof.engine.data.terms import PERIODS, SIDES, key
 from dof.engine.game import Game
 from dof.engine.position import (
