@@ -16,7 +16,8 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from dof.cli.located import MAX_DIGITS, YamlFile, shown
+from dof.cli.located import YamlFile
+from dof.engine.data.located import MAX_DIGITS, shown
 from dof.engine.data.names import NameTable, did_you_mean
 from dof.engine.data.terms import PERIODS, SIDES, key
 from dof.engine.game import Game

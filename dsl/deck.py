@@ -31,10 +31,10 @@ from dof.dsl.parser import (
 )
 from dof.dsl.pieces import Piece, Workers, shares
 from dof.engine.data.files import CARDS, read_limited
+from dof.engine.data.located import DataError
 from dof.engine.data.records import GameData, StrategyCard
 from dof.engine.data.terms import key
 from dof.engine.data.vocabulary import Op
-from dof.engine.data.yaml_lines import DataError
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection

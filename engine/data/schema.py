@@ -1,8 +1,8 @@
 """The schema of the data files: each section's readers check fields, types,
 names, cross-references and counts, and build the records.
 
-Every check raises :class:`DataError` at the line of the offending entry
-(see :mod:`dof.engine.data.yaml_lines`); :func:`dof.engine.data.load_data` calls the
+Every check raises :class:`DataError` at the place of the offending entry
+(see :mod:`dof.engine.data.located`); :func:`dof.engine.data.load_data` calls the
 readers in the order their cross-references need.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from dof.engine.data.located import Doc
 from dof.engine.data.names import NameTable
 from dof.engine.data.records import (
     Country,
@@ -23,6 +24,7 @@ from dof.engine.data.records import (
 from dof.engine.data.terms import (
     AWARDS,
     CARD_SIDES,
+    KINDS,
     PERIODS,
     PS_KINDS,
     REGIONS,
@@ -31,7 +33,6 @@ from dof.engine.data.terms import (
     SUITS,
     unknown,
 )
-from dof.engine.data.yaml_lines import KIND_NAMES, Doc
 
 # Component counts (rules 2.0, 2.2.1, 2.3.1, 6.3.5).
 N_SPACES = 75
@@ -64,9 +65,9 @@ def _field(
     if ok and isinstance(value, str) and not value.strip():
         ok = False
     if not ok:
-        expected = " or ".join(KIND_NAMES.get(k, k.__name__) for k in kinds)
+        expected = " or ".join(KINDS.get(k, k.__name__) for k in kinds)
         if nullable:
-            expected += " or null"
+            expected += f" or {KINDS[type(None)]}"
         raise doc.error(
             entry, f"{what}: field '{field_name}' must be {expected}, got {value!r}", field_name
         )
