@@ -27,7 +27,7 @@ from dof.cli.board_view import (
     side_text,
 )
 from dof.cli.files import confirm_replace, occupied, same_file, user_path, write_atomic
-from dof.cli.position import Names, UnknownName
+from dof.cli.position import UnknownName, YamlNames
 from dof.cli.screen import (
     Choice,
     make_choice,
@@ -36,7 +36,7 @@ from dof.cli.screen import (
     question,
     reason_lines,
 )
-from dof.dsl.diagnostics import did_you_mean
+from dof.engine.data.names import did_you_mean
 from dof.engine.data.terms import key
 from dof.engine.rules.decisions import Decision
 from dof.engine.rules.turn import turn_words
@@ -426,7 +426,7 @@ def find_card(data, text: str) -> tuple[int | None, str]:
     start of it; case and accents ignored): (number, '') or (None, why not,
     with a 'did you mean' hint)."""
     try:
-        return Names(data).card_number(text), ""
+        return YamlNames(data).card_number(text), ""
     except UnknownName as exc:
         problem = exc.message + (f"; {exc.hint}" if exc.hint else "")
     want = key(text)

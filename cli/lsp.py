@@ -271,10 +271,10 @@ def string_hover(checked: Checked, text: str) -> str | None:
                      f"{card_facts(card.printed)}")
         parts.append(card.summary or ("" if card.written else "_no card file writes it: "
                                       "played for Ops only_"))
-    box = checked.names.ussr.get(key(text))
+    box = checked.names.ussr.get(text)
     if box is not None:
         parts.append(f"U.S.S.R. track box {box} (rule 12)")
-    if key(text) in checked.names.ps_cards:
+    if text in checked.names.ps_cards:
         parts.append(f"**{text}**: a Power Struggle card (rule 8.3)")
     return "\n\n".join(p for p in parts if p) or None
 
@@ -292,7 +292,7 @@ def place_hover(names: Names, text: str) -> str | None:
     data = names.data
     found = names.resolve_place(text)
     if found is None:
-        kind = names.types.get(key(text))
+        kind = names.types.get(text)
         if kind is None:
             return None
         count = sum(s.type == kind for s in data.spaces)

@@ -416,7 +416,7 @@ def user_errors() -> tuple[type[Exception], ...]:
     from dof.cli.play import SaveFailure
     from dof.cli.saves import LoadError
     from dof.cli.sim import SimFailure
-    from dof.engine.data.yaml_lines import DataError
+    from dof.engine.data.located import DataError
 
     return CliError, FileKept, LoadError, SaveFailure, SimFailure, DataError
 

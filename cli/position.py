@@ -15,9 +15,10 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from dof.cli.located import MAX_DIGITS, FileProblem, YamlFile, shown
-from dof.dsl.diagnostics import did_you_mean
+from dof.cli.located import FileProblem, YamlFile
 from dof.engine.data.chance import NoDieLeft, ScriptedChance
+from dof.engine.data.located import MAX_DIGITS, shown
+from dof.engine.data.names import NameTable, did_you_mean
 from dof.engine.data.state import State
 from dof.engine.data.terms import PERIODS, SIDES, key
 from dof.engine.game import Driver, Game
@@ -47,24 +48,18 @@ class UnknownName(LookupError):
         self.message, self.hint = message, hint
 
 
-class Names:
-    """Spaces, cards, countries and Power Struggle cards by the names a
-    person writes (case and accents ignored), with 'did you mean' hints."""
+class YamlNames:
+    """Spaces, cards, countries and Power Struggle cards named in a YAML
+    file, found in the game data's name index (engine/data/names.py, which
+    the card language reads too), each mistake a located diagnostic with a
+    'did you mean' hint."""
 
     def __init__(self, data):
         self.data = data
-        self.cards = {key(c.name): n for n, c in data.cards.items()}
-        self.countries = {key(c): c for c in data.countries}
-        self.ps_cards = {key(c.name): c.name for c in data.ps_cards}
-        self.ussr = {key(p["name"]): p["position"] for p in data.ussr_track}
+        self.index = data.names
 
     def space(self, f: YamlFile, node: Node) -> int:
-        name = f.text(node, "a space")
-        try:
-            return self.data.space(name).id
-        except KeyError:
-            raise f.problem(node, "E101", f"unknown space {shown(name)}",
-                            did_you_mean(name, self.data.space_names())) from None
+        return self.data.space(self._found(f, node, "a space", self.index.spaces, "E101")).id
 
     def card(self, f: YamlFile, node: Node) -> int:
         """A strategy card by number (7, "#7"), name, or both ("#7 State Run Media")."""
@@ -86,14 +81,15 @@ class Names:
         if found:
             number, name = int(found[1]), found[2]
         if number is None:
-            if key(name) in self.cards:
-                return self.cards[key(name)]
+            named = self.index.cards.get(name)
+            if named is not None:
+                return named
             raise UnknownName(f"unknown card {shown(name)}", did_you_mean(
                 name, [c.name for c in self.data.cards.values()]))
         if number not in self.data.cards:
             raise UnknownName(f"there is no card #{number}",
                               f"cards are numbered 1 to {max(self.data.cards)}")
-        if name and key(name) != key(self.data.cards[number].name):
+        if name and self.index.cards.get(name) != number:
             raise UnknownName(f"card #{number} is {self.data.cards[number].name!r}, "
                               f"not {shown(name)}")
         return number
@@ -102,28 +98,31 @@ class Names:
         return [(self.card(f, item), item) for item in f.sequence(node, what, single=True)]
 
     def country(self, f: YamlFile, node: Node) -> str:
-        name = f.text(node, "a country")
-        if key(name) not in self.countries:
-            raise f.problem(node, "E103", f"unknown country {shown(name)}",
-                            did_you_mean(name, list(self.data.countries)))
-        return self.countries[key(name)]
+        return self._found(f, node, "a country", self.index.countries, "E103")
 
     def ps_card(self, f: YamlFile, node: Node) -> str:
-        name = f.text(node, "a Power Struggle card")
-        if key(name) not in self.ps_cards:
-            raise f.problem(node, "E105", f"unknown Power Struggle card {shown(name)}",
-                            did_you_mean(name, sorted(set(self.ps_cards.values()))))
-        return self.ps_cards[key(name)]
+        return self._found(f, node, "a Power Struggle card", self.index.ps_cards, "E105")
 
     def ussr_box(self, f: YamlFile, node: Node) -> int:
         """A U.S.S.R. track position by number or box name."""
-        last = len(self.data.ussr_track) - 1
-        if isinstance(f.scalar(node), str) and key(f.scalar(node)) in self.ussr:
-            return self.ussr[key(f.scalar(node))]
-        return f.integer(node, "the U.S.S.R. track position", 0, last)
+        box = self.index.ussr.get(f.scalar(node))
+        if box is not None:
+            return box
+        return f.integer(node, "the U.S.S.R. track position", 0, len(self.data.ussr_track) - 1)
 
     def side(self, f: YamlFile, node: Node, what: str = "a player") -> str:
         return f.choice(node, what, SIDES)
+
+    @staticmethod
+    def _found(f: YamlFile, node: Node, what: str, table: NameTable[str], code: str) -> str:
+        """The name ``node`` holds, as the data writes it; a FileProblem
+        ``code`` when ``table`` has none such."""
+        name = f.text(node, what)
+        found = table.get(name)
+        if found is None:
+            raise f.problem(node, code, f"unknown {table.what} {shown(name)}",
+                            did_you_mean(name, table.names))
+        return found
 
 
 # ------------------------------------------------------------------ plays
@@ -143,7 +142,7 @@ class Play:
     dice: list[tuple[int, Node]] | None = None
 
 
-def parse_play(f: YamlFile, node: Node, names: Names, what: str,
+def parse_play(f: YamlFile, node: Node, names: YamlNames, what: str,
                allow_use: bool = True) -> Play:
     """A play: a card alone, or ``{card, by, as, answers, dice}``. ``by``
     defaults to the card's own side."""
@@ -186,7 +185,7 @@ class PositionSpec:
     cards: dict[int, Node] = field(default_factory=dict)  # every card it lists
 
 
-def parse_position(f: YamlFile, node: Node | None, names: Names) -> PositionSpec:
+def parse_position(f: YamlFile, node: Node | None, names: YamlNames) -> PositionSpec:
     """Read a position block (an absent one is a new game's turn 1 with an
     empty board)."""
     spec = PositionSpec(Position(), [], node)

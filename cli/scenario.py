@@ -27,10 +27,10 @@ from dof.cli.lint import display_path, print_diagnostic
 from dof.cli.located import FileProblem, YamlFile
 from dof.cli.position import (
     FileChance,
-    Names,
     Play,
     PositionSpec,
     Script,
+    YamlNames,
     build_state,
     card_node,
     describe,
@@ -151,7 +151,7 @@ def scenario_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
     return found, problems
 
 
-def load_file(path: Path, names: Names) -> tuple[list[Scenario], Diagnostic | None]:
+def load_file(path: Path, names: YamlNames) -> tuple[list[Scenario], Diagnostic | None]:
     """The scenarios of one file (one per YAML document), or the problem
     that stops the whole file from being read."""
     try:
@@ -161,7 +161,7 @@ def load_file(path: Path, names: Names) -> tuple[list[Scenario], Diagnostic | No
     return [parse_scenario(f, node, i, names) for i, node in enumerate(f.documents)], None
 
 
-def parse_scenario(f: YamlFile, node: Node, index: int, names: Names) -> Scenario:
+def parse_scenario(f: YamlFile, node: Node, index: int, names: YamlNames) -> Scenario:
     """One YAML document as a scenario; a mistake in it becomes its
     ``error``, so that the file's other scenarios still run."""
     scenario = Scenario(f, node, f"scenario {index + 1}")
@@ -195,7 +195,7 @@ def parse_scenario(f: YamlFile, node: Node, index: int, names: Names) -> Scenari
     return scenario
 
 
-def parse_ps(f: YamlFile, node: Node, names: Names) -> PsScript:
+def parse_ps(f: YamlFile, node: Node, names: YamlNames) -> PsScript:
     entries = f.mapping(node, "power_struggle", (*SIDES, "draws"))
     hands = {side: [(names.ps_card(f, item), item) for item in
                     f.sequence(entries[side][1], f"the {side}'s cards", single=True)]
@@ -207,7 +207,7 @@ def parse_ps(f: YamlFile, node: Node, names: Names) -> PsScript:
 
 
 # ----------------------------------------------------------- expectations
-def parse_expect(f: YamlFile, node: Node, names: Names) -> list[tuple[Node, str, Check]]:
+def parse_expect(f: YamlFile, node: Node, names: YamlNames) -> list[tuple[Node, str, Check]]:
     """Each expectation as (its node, its key, a check of the result)."""
     checks = []
     data = names.data
@@ -629,7 +629,7 @@ def run_files(paths: list[Path], data, events) -> dict[str, list[Outcome]]:
     path or file that cannot be read is an outcome of its own."""
     files, problems = scenario_files(paths)
     by_file = {p.span.path: [Outcome(p.span.path, "", 1, "error", [p])] for p in problems}
-    names = Names(data)
+    names = YamlNames(data)
     for path in files:
         scenarios, problem = load_file(path, names)
         outcomes = [run_scenario(scenario, data, events) for scenario in scenarios]

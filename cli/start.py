@@ -19,9 +19,9 @@ from dof.cli.files import user_path
 from dof.cli.located import FileProblem, YamlFile
 from dof.cli.position import (
     FileChance,
-    Names,
     PositionSpec,
     UnknownName,
+    YamlNames,
     not_yet,
     parse_position,
     put_in_effect,
@@ -78,7 +78,7 @@ def deal_option(text: str) -> tuple[str | None, list[str]]:
 def started_game(data, events, seed: int, options: dict, start: Start,
                  humans: list[str]) -> Game:
     """A new game begun as ``start`` says; StartError (one line) if it cannot be."""
-    names = Names(data)
+    names = YamlNames(data)
     if start.turn is not None and not 1 <= start.turn <= data.turns:
         raise StartError(f"--turn {start.turn}: the game has turns 1 to {data.turns}")
     deal_to = humans[0] if len(humans) == 1 else "communist"
@@ -142,7 +142,7 @@ def _check_year(data, turn: int, card: int) -> None:
                          f"--turn {first})")
 
 
-def read_position(path: str, names: Names) -> tuple[PositionSpec, YamlFile]:
+def read_position(path: str, names: YamlNames) -> tuple[PositionSpec, YamlFile]:
     """The position block of a position file or of a scenario file's first
     scenario, whose played cards are added to the hands of their players."""
     from dof.cli.scenario import parse_scenario

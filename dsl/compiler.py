@@ -296,7 +296,7 @@ class Compiler:
 
     def v_ussr(self, node: Node, actor: str) -> Operation:
         name = node.strings()[0].text
-        return {"op": Op.USSR_ADVANCE, "to": self.names.ussr[key(name)], "name": name}
+        return {"op": Op.USSR_ADVANCE, "to": self.names.ussr[name], "name": name}
 
     def v_tiananmen_advance(self, node: Node, actor: str) -> Operation:
         return {"op": Op.TIANANMEN_ADVANCE, "boxes": int(node.ints()[0])}
@@ -505,8 +505,7 @@ class Compiler:
             elif kind == "non_battleground":
                 sel["battleground"] = False
             elif kind == "space_types":
-                sel["types"] = [self.names.types[key(n.text)] for n in
-                                part.children[0].names()]
+                sel["types"] = [self.names.types[n.text] for n in part.children[0].names()]
             elif kind == "space_loc":
                 sel["in"] = self.countries(part.children[0])
             elif kind in ("f_controlled", "f_roller"):
@@ -522,8 +521,7 @@ class Compiler:
             elif kind == "f_adjacent":
                 sel["adjacent_to"] = self.one_space(part.children[0])
             elif kind == "f_except":
-                sel["except"] = [self.names.spaces[key(n.text)] for n in
-                                 part.children[0].names()]
+                sel["except"] = [self.names.spaces[n.text] for n in part.children[0].names()]
         return sel
 
     def control(self, node: Node) -> str:
@@ -691,8 +689,8 @@ class Compiler:
         if kind == "count_countries":
             return {"expr": Expr.COUNT_COUNTRIES, "power": player(node.children[0])}
         if kind == "count_ps_suit":
-            return {"expr": Expr.COUNT_DRAWN, "suit": self.names.ps_cards[key(
-                node.strings()[0].text)]}
+            return {"expr": Expr.COUNT_DRAWN,
+                    "suit": self.names.ps_suit(node.strings()[0].text)}
         if kind == "count_discarded":
             return {"expr": Expr.COUNT_DISCARDED}
         if kind == "count_pool":

@@ -33,9 +33,9 @@ from dof.dsl.parser import (
 )
 from dof.dsl.pieces import Piece, Workers, shares
 from dof.engine.data.files import CARDS, read_limited
+from dof.engine.data.located import DataError
 from dof.engine.data.records import GameData, StrategyCard
 from dof.engine.data.terms import key
-from dof.engine.data.yaml_lines import DataError
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -171,7 +171,7 @@ def _load(paths: list[Path] | None, mod: Path | None, data: GameData | None,
           jobs: int | None) -> Deck:
     reporter = Reporter()
     try:
-        names = Names.build(data) if data is not None else default_names()
+        names = Names(data) if data is not None else default_names()
     except DataError as exc:
         reporter.report("E002", f"cannot load the game data: {exc.message}",
                         Span(str(exc.path), exc.line or 1, 1))

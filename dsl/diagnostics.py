@@ -8,14 +8,13 @@ Python traceback for a mistake in a card file.
 
 from __future__ import annotations
 
-import difflib
-import heapq
 import re
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import NamedTuple
+
+# The 'did you mean' of every message, for names and words alike.
+from dof.engine.data.names import did_you_mean as did_you_mean
 
 # Stable codes: tools and tests match on them, so never renumber. The one
 # table of codes, for card files (`dof lint`, the language server) and for
@@ -257,78 +256,6 @@ class Reporter:
 
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.diagnostics, key=lambda d: (d.span.path, d.span.line, d.span.col))
-
-
-def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
-    """A 'did you mean' hint from the closest candidates (case-insensitive).
-
-    Cached by word and candidates: a file that repeats a slip thousands of
-    times (a mod copied from one misspelt card) asks for the same hint each time."""
-    return _hint(word.lower(), tuple(candidates))
-
-
-@lru_cache(maxsize=4096)
-def _hint(word: str, candidates: tuple[str, ...]) -> str | None:
-    suggester = _suggester(candidates)
-    close = suggester.close(word)
-    if not close:
-        return None
-    quoted = [f"'{suggester.original[c]}'" for c in close]
-    return "did you mean " + (quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or "
-                              + quoted[-1]) + "?"
-
-
-@lru_cache(maxsize=64)
-def _suggester(candidates: tuple[str, ...]) -> _Suggester:
-    return _Suggester(candidates)
-
-
-class _Suggester:
-    """``difflib.get_close_matches`` over a fixed list of candidates, with the
-    same answer, without trying every candidate in turn.
-
-    difflib skips a candidate whose letters in common with the word (as a
-    multiset: its ``quick_ratio``) cannot reach the cutoff, but counts them
-    candidate by candidate, which is most of its time. Here an index from each
-    letter to the candidates holding it counts them for all candidates at
-    once, and only the few that pass are compared in full."""
-
-    def __init__(self, candidates: tuple[str, ...]) -> None:
-        #: Lowered candidate -> as written (the last of those that lower alike).
-        self.original = {c.lower(): c for c in candidates}
-        self.words = list(self.original)
-        self.holders: dict[str, list[tuple[int, int]]] = {}  # letter -> [(word, count)]
-        for i, word in enumerate(self.words):
-            for letter, count in Counter(word).items():
-                self.holders.setdefault(letter, []).append((i, count))
-
-    def close(self, word: str, n: int = 3, cutoff: float = 0.6) -> list[str]:
-        common = [0] * len(self.words)
-        for letter, count in Counter(word).items():
-            for i, held in self.holders.get(letter, ()):
-                common[i] += count if count < held else held
-        bounds = []  # (quick_ratio, index) of the candidates difflib would compare in full
-        for i, candidate in enumerate(self.words):
-            length = len(word) + len(candidate)
-            bound = 2.0 * common[i] / length if length else 1.0
-            if bound >= cutoff:
-                bounds.append((bound, i))
-        # Best bounds first: once n candidates score above every bound left,
-        # no other can join them (a score never exceeds its bound).
-        bounds.sort(key=lambda b: (-b[0], b[1]))
-        matcher = difflib.SequenceMatcher()
-        matcher.set_seq2(word)
-        best: list[tuple[float, str]] = []  # a heap of the n best (score, candidate)
-        for bound, i in bounds:
-            if len(best) == n and bound < best[0][0]:
-                break
-            matcher.set_seq1(self.words[i])
-            score = matcher.ratio()
-            if score >= cutoff:
-                heapq.heappush(best, (score, self.words[i]))
-                if len(best) > n:
-                    heapq.heappop(best)
-        return [candidate for _, candidate in sorted(best, reverse=True)]
 
 
 def _ignore_comments(text: str) -> list[tuple[int, int, list[tuple[str, int]]]]:

@@ -1,10 +1,13 @@
-"""Names a card file may use, read from the game data, with suggestions.
+"""Names a card file may use: the game data's name index, as the card
+language reads it.
 
-Spaces, countries, regions and space types come from the map; card names
-from the strategy deck (plus any mod cards); U.S.S.R. track boxes and Power
-Struggle card names from the tables. Lookups use the engine's name key
-(:func:`dof.engine.data.terms.key`), so a card file finds a space by the names
-the data accepts: "Lodz", "Łódź" and "lodz" agree.
+Spaces, countries, regions and space types come from the map; U.S.S.R.
+track boxes and Power Struggle card names from the tables. They are the
+engine's one index (:class:`dof.engine.data.names.NameIndex`, which the
+command line reads too), so a card file finds a space by the names the data
+accepts: "Lodz", "Łódź" and "lodz" agree. The card language adds what it
+alone needs: the kind of a bare place name, and the spaces a selector can
+ever match.
 """
 
 from __future__ import annotations
@@ -13,43 +16,31 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from dof.engine.data import load_data
+from dof.engine.data.names import NameTable
 from dof.engine.data.records import GameData
-from dof.engine.data.terms import key
 
 
 @dataclass
 class Names:
-    """Lookup tables built once from :class:`GameData`."""
+    """The name tables of :class:`GameData` and what the checker and the
+    compiler ask of them."""
 
     data: GameData
-    spaces: dict[str, str] = field(default_factory=dict)      # key -> canonical space name
-    countries: dict[str, str] = field(default_factory=dict)
-    regions: dict[str, str] = field(default_factory=dict)
-    types: dict[str, str] = field(default_factory=dict)       # "worker" -> "worker"
-    ussr: dict[str, int] = field(default_factory=dict)        # key -> track position
-    ps_cards: dict[str, str] = field(default_factory=dict)    # key -> suit or name
+    spaces: NameTable[str] = field(init=False)
+    countries: NameTable[str] = field(init=False)
+    regions: NameTable[str] = field(init=False)
+    types: NameTable[str] = field(init=False)       # "worker" -> "worker"
+    ussr: NameTable[int] = field(init=False)        # box name -> track position
+    ps_cards: NameTable[str] = field(init=False)
     _static: dict[str, frozenset[int]] = field(default_factory=dict, repr=False)  # selector -> ids
 
-    @classmethod
-    def build(cls, data: GameData) -> Names:
-        names = cls(data)
-        for space in data.spaces:
-            names.spaces[key(space.name)] = space.name
-            for alias in space.aliases:
-                names.spaces[key(alias)] = space.name
-        for country in data.countries.values():
-            names.countries[key(country.name)] = country.name
-            names.regions[key(country.region)] = country.region
-        for space in data.spaces:
-            names.types[key(space.type)] = space.type
-        for position in data.ussr_track:
-            names.ussr[key(position["name"])] = position["position"]
-        for card in data.ps_cards:
-            names.ps_cards[key(card.name)] = card.suit or card.name
-        return names
+    def __post_init__(self) -> None:
+        index = self.data.names
+        self.spaces, self.countries, self.regions = index.spaces, index.countries, index.regions
+        self.types, self.ussr, self.ps_cards = index.types, index.ussr, index.ps_cards
 
     def space_names(self) -> tuple[str, ...]:
-        return self._listed["spaces"]
+        return self.spaces.names
 
     def country_names(self) -> tuple[str, ...]:
         return self._listed["countries"]
@@ -61,18 +52,24 @@ class Names:
     def _listed(self) -> dict[str, tuple[str, ...]]:
         """The names "did you mean" offers, sorted once: a file with thousands
         of misspelt names asks for them each time. Tuples: nobody changes them."""
-        return {"spaces": tuple(sorted(set(self.spaces.values()))),
-                "countries": tuple(sorted(set(self.countries.values())
-                                          | set(self.regions.values()))),
-                "types": tuple(sorted({t.capitalize() for t in self.types.values()}))}
+        return {"countries": tuple(sorted({*self.countries.names, *self.regions.names})),
+                "types": tuple(sorted({t.capitalize() for t in self.types.names}))}
+
+    def ps_suit(self, text: str) -> str:
+        """What the drawn Power Struggle cards are counted by for the card
+        ``text`` names: its suit ("Rally in the Square": rally), or the name
+        of a card with none (a leader, a wild card)."""
+        name = self.ps_cards[text]
+        card = next(c for c in self.data.ps_cards if c.name == name)
+        return card.suit or card.name
 
     def resolve_place(self, text: str) -> tuple[str, str] | None:
         """A bare name: ("space"|"country"|"region", canonical) or None."""
-        k = key(text)
         for kind, table in (("space", self.spaces), ("country", self.countries),
                             ("region", self.regions)):
-            if k in table:
-                return kind, table[k]
+            found = table.get(text)
+            if found is not None:
+                return kind, found
         return None
 
     def static_spaces(self, sel: dict) -> frozenset[int] | None:
@@ -115,4 +112,4 @@ class Names:
 @cache
 def default_names() -> Names:
     """Names of the built-in game data (cached: the data never changes)."""
-    return Names.build(load_data())
+    return Names(load_data())

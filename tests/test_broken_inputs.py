@@ -85,7 +85,7 @@ CASES = [
                            "this bracket is never closed with '}'"),
     *read_by_every_command("lists nested too deep",
                            "play: {card: 4, answers: " + "[" * 5000 + "]" * 5000 + "}\n",
-                           "1:1024", "E004", "lists or mappings nest too deeply here"),
+                           "1:124", "E004", "lists or mappings nest too deeply here"),
 ]
 
 
@@ -236,7 +236,7 @@ CASES += [
     Case("play --position a file named with byte 0xff",
          ["play", "--position", "{dir}/pos\udcff.yaml"],
          files={"pos\udcff.yaml": "a: ["},
-         says="pos\ufffd.yaml:2:1: a value is missing before the end of the file"),
+         says="pos\ufffd.yaml:1:5: a value is missing before the end of the file"),
     Case("scenario run a folder named with byte 0xff", ["scenario", "run", "{dir}/s\udcff"],
          files={"s\udcff/notes.txt": "x"}, says="s\ufffd:1:1: E005"),
     # Command-line values.
@@ -251,6 +251,12 @@ CASES += [
          says="at most 100000 games a run"),
     Case("balance --games beyond any run", ["balance", "--games", "60000", "--mod", "{dir}"],
          says="at most 50000 games a run"),
+    # Issue 20, items 7 and 8: one reader of hand-written YAML, alike with libyaml and without.
+    *read_by_every_command("lists nested 150 deep",
+                           "play: {card: 4, answers: " + "[" * 150 + "]" * 150 + "}\n",
+                           "1:124", "E004", "lists or mappings nest too deeply here"),
+    *read_by_every_command("a list never closed", "play: {card: 4, as: [\n\n", "1:22", "E001",
+                           "a value is missing before the end of the file"),
 ]
 
 

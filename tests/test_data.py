@@ -1,4 +1,4 @@
-"""Tests of the game-data layer (engine/data/load.py with records, schema, yaml_lines and
+"""Tests of the game-data layer (engine/data/load.py with records, schema, located and
 vocabulary; the YAML files in cards/).
 
 They double as examples of use: load the data once, then ask it questions.
@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import shutil
 from collections import Counter
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
 from dof.dsl.names import Names
 from dof.engine.data import load_data
+from dof.engine.data.located import READERS, DataError
 from dof.engine.data.records import GameData
 from dof.engine.data.terms import key
-from dof.engine.data.yaml_lines import DataError
 
 
 @pytest.fixture(scope="module")
@@ -252,7 +253,7 @@ def test_data_and_card_files_key_names_alike(data: GameData, written: str, space
     # One name key for the data and the card language: a name the map accepts
     # is a name a card file can write (Ł has no decomposition, so it is mapped).
     assert data.space(written).name == space
-    assert Names.build(data).resolve_place(written) == ("space", space)
+    assert Names(data).resolve_place(written) == ("space", space)
     assert key(written) == key(space)
 
 
@@ -418,17 +419,18 @@ def test_yaml_syntax_error_reports_the_line(data_dir: Path) -> None:
     with pytest.raises(DataError) as info:
         load_data(data_dir)
     err = info.value
-    assert (err.path, err.line) == (data_dir / "tables.yaml", line)
-    assert "YAML syntax error" in err.message
-    assert str(err).startswith(f"{data_dir / 'tables.yaml'}:{line}: ")
+    assert (err.path, err.line, err.column) == (data_dir / "tables.yaml", line, 13)
+    assert str(err) == (f"{data_dir / 'tables.yaml'}:{line}:13: ':' cannot start a value "
+                        "here: put a value that holds ': ' in quotes, and check the "
+                        "indentation and the ':' of the lines above")
 
 
 def test_a_control_character_is_reported_at_its_line_in_one_line(data_dir: Path) -> None:
     line = edit(data_dir / "tables.yaml", "hand_size: 8", "hand_size: 8\x07")
     with pytest.raises(DataError) as info:
         load_data(data_dir)
-    assert str(info.value) == (f"{data_dir / 'tables.yaml'}:{line}: the control character "
-                               "U+0007 is not allowed in YAML (column 13)")
+    assert str(info.value) == (f"{data_dir / 'tables.yaml'}:{line}:13: the control character "
+                               "U+0007 is not allowed in YAML (delete it)")
 
 
 def test_asymmetric_adjacency(data_dir: Path) -> None:
@@ -477,7 +479,7 @@ def test_duplicate_card_number(data_dir: Path) -> None:
             "map.yaml",
             "    stability: 1\n    battleground: false\n    adjacent: [Berlin",
             "    stability: one\n    battleground: false\n    adjacent: [Berlin",
-            "field 'stability' must be an integer",
+            "field 'stability' must be a whole number, got 'one'",
         ),
         ("map.yaml", "    name: Rostock\n", "    name: Schwerin\n", "duplicate space name"),
         (
@@ -501,7 +503,8 @@ def test_duplicate_card_number(data_dir: Path) -> None:
             "    award: sometimes\n  - box: 5",
             "unknown award 'sometimes'",
         ),
-        ("tables.yaml", "hand_size: 8", "hand_size: 8\nhand_size: 9", "duplicate key 'hand_size'"),
+        ("tables.yaml", "hand_size: 8", "hand_size: 8\nhand_size: 9",
+         "'hand_size' is given twice"),
     ],
 )
 def test_validation_errors_name_file_and_line(data_dir, file, old, new, message) -> None:
@@ -512,7 +515,8 @@ def test_validation_errors_name_file_and_line(data_dir, file, old, new, message)
     assert message in err.message
     assert err.path == data_dir / file
     assert isinstance(err.line, int) and err.line >= 1
-    assert str(err) == f"{err.path}:{err.line}: {err.message}"
+    assert isinstance(err.column, int) and err.column >= 1
+    assert str(err) == f"{err.path}:{err.line}:{err.column}: {err.message}"
 
 
 def test_wrong_count_of_tiananmen_boxes(data_dir: Path) -> None:
@@ -526,13 +530,60 @@ def test_wrong_count_of_tiananmen_boxes(data_dir: Path) -> None:
 
 def test_missing_file(data_dir: Path) -> None:
     (data_dir / "countries.yaml").unlink()
-    with pytest.raises(DataError, match="file not found") as info:
+    with pytest.raises(DataError) as info:
         load_data(data_dir)
     assert info.value.line is None
-    assert str(info.value) == f"{data_dir / 'countries.yaml'}: file not found"
+    assert str(info.value) == (f"{data_dir / 'countries.yaml'}: cannot read the file: No such "
+                               "file or directory")
 
 
 def test_load_from_a_copied_folder(data_dir: Path, data: GameData) -> None:
     copy = load_data(data_dir)
     assert copy.source_dir == data_dir
     assert copy.spaces == data.spaces and copy.cards == data.cards
+
+
+# --- read by either of PyYAML's readers (issue 20, item 8) ---------------------------
+
+
+@pytest.fixture(params=["libyaml", "PyYAML"])
+def reader(request) -> str:
+    """libyaml's reader (dof's, where PyYAML has it) and PyYAML's own (where not)."""
+    if request.param not in READERS:
+        pytest.skip("PyYAML without libyaml")
+    return request.param
+
+
+def test_the_data_loads_alike_with_either_reader(data: GameData, reader: str) -> None:
+    """load_data works wherever PyYAML has no libyaml, and reads the same data."""
+    read = load_data(reader=reader)
+    assert [getattr(read, f.name) for f in fields(GameData)] == [
+        getattr(data, f.name) for f in fields(GameData)]
+
+
+@pytest.mark.parametrize(
+    ("new", "column", "message"),
+    [
+        ("hand_size: !!python/object/apply:os.system [echo]", 12,
+         "dof reads no YAML tag such as !!python/object/apply:os.system: write the value "
+         "without it"),
+        ("hand_size: " + "9" * 5000, 12, "a number of 5000 digits is too big: dof reads at "
+         "most 20 (put it in quotes if it is a name or text)"),
+        ("hand_size: 2001-12-14", 1,
+         "tables.yaml: field 'hand_size' must be a whole number, got '2001-12-14'"),
+        ("hand_size: " + "[" * 200 + "]" * 200, 111, "lists or mappings nest too deeply here"),
+        ("hand_size: " + "[" * 5000 + "]" * 5000, 111, "lists or mappings nest too deeply here"),
+        ("hand_size: 8\n---\nturns: 3", 1,
+         "a game data file holds one YAML document: delete the '---' above"),
+    ],
+)
+def test_a_data_file_holds_plain_values_only(data_dir: Path, reader: str, new: str,
+                                             column: int, message: str) -> None:
+    """A game data file is read as a scenario file is (engine/data/located.py):
+    a tag, a huge number, a date, deep nesting or a second document is one
+    message at its place, with either reader."""
+    line = edit(data_dir / "tables.yaml", "hand_size: 8", new)
+    line += new.count("\n")  # the second document starts on the last line
+    with pytest.raises(DataError) as info:
+        load_data(data_dir, reader=reader)
+    assert str(info.value) == f"{data_dir / 'tables.yaml'}:{line}:{column}: {message}"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from dsl_helpers import deck_of, event
 
-from dof.dsl.diagnostics import did_you_mean
 from dof.dsl.names import default_names
+from dof.engine.data.names import did_you_mean
 
 
 def only(deck, code):

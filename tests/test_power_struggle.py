@@ -8,6 +8,8 @@ through the ``ps_setup`` hook, the same hook the 8.1.2 card effects use.
 
 from __future__ import annotations
 
+import gc
+import inspect
 import json
 import random
 
@@ -862,3 +864,16 @@ def test_same_seed_and_answers_replay_to_the_same_state():
     state, answers = play()
     again, _ = play(answers)
     assert len(answers) > 3 and again == state
+
+
+def test_a_struggle_left_at_a_decision_is_not_kept_alive_by_the_machine():
+    """A look-ahead copy drops its game in the middle of a struggle: the one
+    machine of the process lets go of each struggle as soon as it has moved
+    it on (engine/rules/machine.py), so nothing but the game holds it."""
+    game = new_game(democrat={"Gdansk": 3}, communist={"Warszawa": 3})
+    driver = Driver(psm.power_struggle(game, "Poland", "communist"))
+    assert driver.send().kind == "ps_raise"
+    ps = game.state["ps"]
+    del driver, game
+    gc.collect()
+    assert [r for r in gc.get_referrers(ps) if not inspect.isframe(r)] == []

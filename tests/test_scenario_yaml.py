@@ -12,11 +12,10 @@ from pathlib import Path
 from unittest.mock import patch
 
 import pytest
-import yaml
 
-from dof.cli import located
 from dof.cli.main import main
 from dof.cli.pytest_scenarios import game_for
+from dof.engine.data import located
 
 BIG = "9" * 5000
 
@@ -38,10 +37,9 @@ def scenario_run(capsys, path: Path) -> tuple[int, str]:
 def loader(request, monkeypatch) -> str:
     """Read with libyaml (as dof does when PyYAML has it) and with PyYAML's
     own reader (as without): the same words at the same place."""
-    if request.param == "libyaml" and not yaml.__with_libyaml__:
+    if request.param not in located.READERS:
         pytest.skip("PyYAML without libyaml")
-    if request.param == "PyYAML":
-        monkeypatch.setattr(located, "_Loader", located._PyLoader)
+    monkeypatch.setattr(located, "READER", request.param)
     return request.param
 
 
@@ -194,6 +192,7 @@ def test_a_control_character_after_accents_and_crlf_is_at_its_column(tmp_path, c
     ("name: 'x' y\nplay: {card: 4}\n", "1:11",
      "more text after a value: put the whole value in quotes"),
     ("play: {card: [4,, 5]}\n", "1:17", "a value is missing before ','"),
+    ("play: {card: 4, as: [\n\n", "1:22", "a value is missing before the end of the file"),
 ])
 def test_a_yaml_syntax_error_is_one_line_in_dofs_words(tmp_path, capsys, loader, text, where,
                                                        message):
@@ -211,11 +210,13 @@ def test_a_tab_between_values_is_read_with_libyaml(tmp_path, capsys, loader):
         assert f"{path}:1:16: E001 a tab: YAML files are indented with spaces" in out
 
 
-def test_lists_nested_too_deep_are_refused_where_it_gets_too_deep(tmp_path, capsys, loader):
-    """libyaml stops at 1000 levels; PyYAML's reader recurses, and stops at 100."""
-    where = {"libyaml": "1:1024", "PyYAML": "1:124"}[loader]
-    refused(tmp_path, capsys, "play: {card: 4, answers: " + "[" * 5000 + "]" * 5000 + "}\n",
-            where, "E004 lists or mappings nest too deeply here")
+@pytest.mark.parametrize("levels", [150, 5000])
+def test_lists_nested_too_deep_are_refused_where_it_gets_too_deep(tmp_path, capsys, loader,
+                                                                   levels):
+    """PyYAML's reader recurses, and stops at 100 levels; libyaml stops at
+    1000, and dof at 100 all the same, so both refuse the same files."""
+    refused(tmp_path, capsys, "play: {card: 4, answers: " + "[" * levels + "]" * levels
+            + "}\n", "1:124", "E004 lists or mappings nest too deeply here")
 
 
 def test_an_alias_bomb_is_read_at_once_and_refused(tmp_path, capsys):

@@ -16,8 +16,7 @@ from typing import Any
 from dof.engine.api import View
 from dof.engine.bots.search import SearchAgent, search_budget
 from dof.engine.data.records import GameData
-from dof.engine.data.terms import SIDES
-from dof.engine.rules.board import opponent
+from dof.engine.rules.board import controls, opponent
 from dof.engine.rules.decisions import Decision
 
 
@@ -50,14 +49,19 @@ def evaluate(view: View, side: str) -> float:
     state = view.state
     sp = state["sp"]
     score = state["vp"] if side == "democrat" else -state["vp"]
+    dem, com = sp["democrat"], sp["communist"]
     for presence, members in _countries(view.data):
-        for who in SIDES:
-            own, other = sp[who], sp[opponent(who)]
-            held = bgs = 0
-            for space, stability, battleground in members:
-                if own[space] - other[space] >= stability:  # controls (2.1.7)
-                    held += 1
-                    bgs += battleground
+        nd = nc = bd = bc = 0
+        for space, stability, battleground in members:
+            # Only the side with more SPs may control (stabilities are at least 1).
+            d, c = dem[space], com[space]
+            if d > c and controls(stability, d, c):
+                nd += 1
+                bd += battleground
+            elif c > d and controls(stability, c, d):
+                nc += 1
+                bc += battleground
+        for who, held, bgs in (("democrat", nd, bd), ("communist", nc, bc)):
             value = presence * (0.3 * held + 0.6 * bgs)
             score += value if who == side else -value
     score += 0.05 * (sum(sp[side]) - sum(sp[opponent(side)]))

@@ -24,6 +24,7 @@ from typing import Any
 
 from dof.engine.data.records import GameData
 from dof.engine.rules.actions import rounds_allowed
+from dof.engine.rules.board import controls
 from dof.engine.rules.power_struggle import deal_count
 from dof.engine.rules.protocols import RulesGame
 
@@ -127,13 +128,14 @@ class Judge:
         for s, stab, bg in facts.cells:
             if destroyed and s in destroyed:
                 continue
-            margin = dem[s] - com[s]
             if bg:
                 bgs += 1
-            if margin >= stab:
+            # Only the side with more SPs may control (stabilities are at least 1).
+            d, c = dem[s], com[s]
+            if d > c and controls(stab, d, c):
                 nd += 1
                 bd += bg
-            elif -margin >= stab:
+            elif c > d and controls(stab, c, d):
                 nc += 1
                 bc += bg
         score = self.level(facts, nd, nc, bd, bc, bgs) - self.level(facts, nc, nd, bc, bd, bgs)

@@ -35,6 +35,8 @@ SAVE = Kind("save file", 8 * MB)
 CARDS = Kind("card file", 32 * MB)
 #: A scenario is some 2 kB; a file of a thousand of them stays under this.
 SCENARIO = Kind("scenario or position file", 4 * MB)
+#: The game data's largest file (map.yaml) is 19 kB.
+DATA = Kind("game data file", 4 * MB)
 
 
 class FileRefused(OSError):

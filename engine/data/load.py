@@ -3,8 +3,9 @@
 The data lives in the ``cards`` package (``map.yaml``, ``countries.yaml``,
 ``tables.yaml``, ``power_struggle.yaml``, ``strategy.yaml``) so that a mod can
 ship a folder with the same file names. Loading validates everything and turns
-every mistake into a :class:`~dof.engine.data.yaml_lines.DataError` that names the
-file and the line of the offending entry, never a raw YAML or Python traceback.
+every mistake into a :class:`~dof.engine.data.located.DataError` that names the
+file and the place (line and column) of the offending entry, never a raw YAML or
+Python traceback, whichever of PyYAML's readers reads it.
 
 Usage::
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from dof.engine.data.located import DataError, Doc
 from dof.engine.data.records import GameData
 from dof.engine.data.schema import (
     link_countries,
@@ -32,13 +34,14 @@ from dof.engine.data.schema import (
     read_strategy,
     read_tables,
 )
-from dof.engine.data.yaml_lines import DataError, Doc
 
 FILES = ("map.yaml", "countries.yaml", "tables.yaml", "power_struggle.yaml", "strategy.yaml")
 
 
-def load_data(directory: Path | str | None = None) -> GameData:
-    """Load and validate the game data from ``directory`` (default: the cards package).
+def load_data(directory: Path | str | None = None, *, reader: str | None = None) -> GameData:
+    """Load and validate the game data from ``directory`` (default: the cards package),
+    read by PyYAML's ``reader`` (a name in located.READERS; by default
+    libyaml's where PyYAML has it, else its own).
 
     Raises DataError for any missing file, YAML syntax error, missing or
     mistyped field, unknown or duplicate name, broken cross-reference or wrong
@@ -49,7 +52,7 @@ def load_data(directory: Path | str | None = None) -> GameData:
     directory = Path(directory)
     if not directory.is_dir():
         raise DataError(directory, None, "data directory not found")
-    docs = {name: Doc.read(directory / name) for name in FILES}
+    docs = {name: Doc.read(directory / name, reader) for name in FILES}
 
     countries_raw, final = read_countries(docs["countries.yaml"])
     spaces = read_spaces(docs["map.yaml"], countries_raw)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from dof.engine.data.terms import PERIODS, key, unknown
+from dof.engine.data.names import NameIndex
+from dof.engine.data.terms import PERIODS
 
 
 @dataclass(frozen=True)
@@ -144,17 +145,23 @@ class GameData:
     final_power_bonus: int
     source_dir: Path
 
+    @property
+    def names(self) -> NameIndex:
+        """Every name of this data, found by any spelling (engine/data/names.py);
+        built once, on first use."""
+        index = self.__dict__.get("_names")
+        if index is None:
+            index = NameIndex.of(self)
+            object.__setattr__(self, "_names", index)
+        return index
+
     def space(self, name_or_alias: str) -> Space:
         """Return the space with this name or alias (case- and accent-insensitive).
 
         Raises KeyError, with a suggestion when a close name exists.
         """
-        sid = (
-            self._name_index().get(key(name_or_alias)) if isinstance(name_or_alias, str) else None
-        )
-        if sid is None:
-            raise KeyError(unknown("space", name_or_alias, self.space_names()))
-        return self.spaces[sid]
+        name = self.names.spaces[name_or_alias]
+        return next(s for s in self.spaces if s.name == name)
 
     def space_names(self) -> list[str]:
         """Canonical space names in id order."""
@@ -188,14 +195,3 @@ class GameData:
         if period not in PERIODS:
             raise KeyError(f"unknown period {period!r}; expected one of {', '.join(PERIODS)}")
         return sorted(n for n, c in self.cards.items() if c.period == period)
-
-    def _name_index(self) -> dict[str, int]:
-        # Built lazily once and cached on the frozen instance.
-        index = self.__dict__.get("_index")
-        if index is None:
-            index = {}
-            for s in self.spaces:
-                for n in (s.name, *s.aliases):
-                    index[key(n)] = s.id
-            object.__setattr__(self, "_index", index)
-        return index

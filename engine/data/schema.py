@@ -1,8 +1,8 @@
 """The schema of the data files: each section's readers check fields, types,
 names, cross-references and counts, and build the records.
 
-Every check raises :class:`DataError` at the line of the offending entry
-(see :mod:`dof.engine.data.yaml_lines`); :func:`dof.engine.data.load_data` calls the
+Every check raises :class:`DataError` at the place of the offending entry
+(see :mod:`dof.engine.data.located`); :func:`dof.engine.data.load_data` calls the
 readers in the order their cross-references need.
 """
 
@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from dof.engine.data.located import Doc
+from dof.engine.data.names import NameTable
 from dof.engine.data.records import (
     Country,
     PowerStruggleCard,
@@ -22,16 +24,15 @@ from dof.engine.data.records import (
 from dof.engine.data.terms import (
     AWARDS,
     CARD_SIDES,
+    KINDS,
     PERIODS,
     PS_KINDS,
     REGIONS,
     SIDES,
     SPACE_TYPES,
     SUITS,
-    key,
     unknown,
 )
-from dof.engine.data.yaml_lines import KIND_NAMES, Doc
 
 # Component counts (rules 2.0, 2.2.1, 2.3.1, 6.3.5).
 N_SPACES = 75
@@ -64,9 +65,9 @@ def _field(
     if ok and isinstance(value, str) and not value.strip():
         ok = False
     if not ok:
-        expected = " or ".join(KIND_NAMES.get(k, k.__name__) for k in kinds)
+        expected = " or ".join(KINDS.get(k, k.__name__) for k in kinds)
         if nullable:
-            expected += " or null"
+            expected += f" or {KINDS[type(None)]}"
         raise doc.error(
             entry, f"{what}: field '{field_name}' must be {expected}, got {value!r}", field_name
         )
@@ -176,8 +177,7 @@ def read_spaces(doc: Doc, countries: dict[str, dict]) -> tuple[Space, ...]:
     _count(doc, items, N_SPACES, "spaces")
 
     by_id: dict[int, dict] = {}
-    index: dict[str, int] = {}
-    names: list[str] = []
+    index: NameTable[int] = NameTable("space")
     for entry in entries:
         sid = _field(doc, entry, "id", int, "space")
         what = f"space {sid}"
@@ -192,16 +192,13 @@ def read_spaces(doc: Doc, countries: dict[str, dict]) -> tuple[Space, ...]:
         for n in (name, *aliases):
             if not isinstance(n, str) or not n.strip():
                 raise doc.error(entry, f"{what}: aliases must be non-empty strings", "aliases")
-            k = key(n)
-            if k in index:
-                first = by_id[index[k]]["name"]
+            first = index.add(n, sid, alias=n != name)
+            if first is not None:
                 raise doc.error(
                     entry,
-                    f"{what}: duplicate space name {n!r} (see {first!r})",
+                    f"{what}: duplicate space name {n!r} (see {by_id[first]['name']!r})",
                     "aliases" if n != name else "name",
                 )
-            index[k] = sid
-        names.append(name)
     if sorted(by_id) != list(range(len(by_id))):
         raise doc.error(items, f"space ids must be 0..{len(by_id) - 1}, each once")
 
@@ -235,11 +232,9 @@ def read_spaces(doc: Doc, countries: dict[str, dict]) -> tuple[Space, ...]:
         adjacent_names = _field(doc, entry, "adjacent", list, what)
         adjacent: set[int] = set()
         for other in adjacent_names:
-            if not isinstance(other, str) or key(other) not in index:
-                raise doc.error(
-                    entry, f"{what}: adjacent " + unknown("space", other, names), "adjacent"
-                )
-            oid = index[key(other)]
+            oid = index.get(other)
+            if oid is None:
+                raise doc.error(entry, f"{what}: adjacent " + index.unknown(other), "adjacent")
             if oid == sid:
                 raise doc.error(entry, f"{what}: a space cannot be adjacent to itself", "adjacent")
             if oid in adjacent:
@@ -293,7 +288,7 @@ def read_strategy(doc: Doc, countries: dict[str, dict]) -> dict[int, StrategyCar
     items = doc.top("cards", list)
     doc.only("cards")
     cards: dict[int, StrategyCard] = {}
-    seen_names: dict[str, int] = {}
+    seen_names: NameTable[int] = NameTable("card")
     for entry in _entries(doc, items, "card"):
         number = _field(doc, entry, "number", int, "card")
         what = f"card {number}"
@@ -303,12 +298,11 @@ def read_strategy(doc: Doc, countries: dict[str, dict]) -> dict[int, StrategyCar
         if not 1 <= number <= N_CARDS:
             raise doc.error(entry, f"{what}: number must be 1..{N_CARDS}", "number")
         name = _field(doc, entry, "name", str, what)
-        k = key(name)
-        if k in seen_names:
+        other = seen_names.add(name, number)
+        if other is not None:
             raise doc.error(
-                entry, f"{what}: duplicate card name {name!r} (also card {seen_names[k]})", "name"
+                entry, f"{what}: duplicate card name {name!r} (also card {other})", "name"
             )
-        seen_names[k] = number
         side = _choice(doc, entry, "side", CARD_SIDES, what)
         ops = _field(doc, entry, "ops", int, what, nullable=True)
         scores = _field(doc, entry, "scores", str, what, optional=True, nullable=True)

@@ -33,6 +33,12 @@ SUITS = ("rally", "march", "strike", "petition")
 PS_KINDS = ("suit", "leader", "wild")
 AWARDS = ("lasting", "immediate")
 
+#: What a value of each kind is called in a message about a file a person
+#: wrote: YAML's words (a JSON save calls a mapping an object, and empty null).
+KINDS: dict[type, str] = {bool: "true or false", int: "a whole number",
+                          float: "a number with a fraction", str: "text", list: "a list",
+                          dict: "a mapping", type(None): "empty"}
+
 # Letters that Unicode does not decompose into a base letter plus accent, so
 # NFKD alone would keep "Łódź" apart from "Lodz".
 _UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D"})
@@ -43,7 +49,7 @@ def key(name: str) -> str:
     """Lookup key of a name: case-, accent- and spacing-insensitive, so that
     "Łódź", "lodz" and "Lodz" agree (cached: the same few hundred names come
     back in every card file)."""
-    text = unicodedata.normalize("NFKD", name.translate(_UNDECOMPOSED))
+    text = unicodedata.normalize("NFKD", name).translate(_UNDECOMPOSED)
     text = "".join(c for c in text if not unicodedata.combining(c))
     return " ".join(text.casefold().split())
 

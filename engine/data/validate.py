@@ -31,7 +31,7 @@ from dof.engine.data.state import (
     State,
     fields,
 )
-from dof.engine.data.terms import SIDES, SUITS
+from dof.engine.data.terms import KINDS, SIDES, SUITS
 
 
 class StateError(ValueError):
@@ -46,9 +46,9 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-#: JSON's kinds of value, as a message names them.
-_KINDS = {bool: "true or false", int: "a whole number", float: "a number with a fraction",
-          str: "text", list: "a list", dict: "an object", type(None): "null"}
+#: JSON's kinds of value, as a message names them: the words of a YAML
+#: file's messages (terms.KINDS), but JSON's object and null.
+_KINDS = {**KINDS, dict: "an object", type(None): "null"}
 
 
 def _kind(kind: type) -> str:

@@ -90,7 +90,7 @@ def action_round(game: RulesGame):
         options = playable_cards(game, side)
         card = yield game.ask("card", side, options, f"{side}: choose a card to play",
                               describe=game.card_name,
-                              why_not=lambda: cards_missing(game, side, options))
+                              why_not=lambda: round_cards_missing(game, side, options))
         yield from play_card(game, side, card)
     yield from hooks.run(game, Hook.ACTION_ROUND_END, player=side)
     expire(game, Until.END_OF_ACTION_ROUND)
@@ -169,8 +169,8 @@ def legal_cards(game: RulesGame, side: str, round_no: int) -> list[int]:
     return list(hand)
 
 
-def cards_missing(game: RulesGame, side: str, options: list[int]) -> list[tuple[str, str]]:
-    """Why cards in hand are not offered for the action round
+def round_cards_missing(game: RulesGame, side: str, options: list[int]) -> list[tuple[str, str]]:
+    """Why strategy cards in hand are not offered for the action round
     (Decision.unavailable): Scoring cards must be played first (4.5.4), or a
     card shown in advance must be played now (playable_cards)."""
     if len(options) == len(game.hand(side)):

@@ -30,16 +30,18 @@ def controller(game: RulesGame, space: int) -> str | None:
     d = game.state["sp"]["democrat"][space]
     c = game.state["sp"]["communist"][space]
     stab = game.stability[space]
-    if d - c >= stab:
+    if controls(stab, d, c):
         return "democrat"
-    if c - d >= stab:
+    if controls(stab, c, d):
         return "communist"
     return None
 
 
 def controlled_spaces(game: RulesGame, side: str, spaces) -> list[int]:
-    """The spaces among ``spaces`` that ``side`` controls."""
+    """The spaces among ``spaces`` that ``side`` controls (2.1.7). Asked of
+    every space at each SP placed (6.1.3), so only where he has more SPs,
+    every stability being at least 1, is control weighed."""
     own = game.state["sp"][side]
     other = game.state["sp"][opponent(side)]
     stab = game.stability
-    return [s for s in spaces if own[s] - other[s] >= stab[s]]
+    return [s for s in spaces if own[s] > other[s] and controls(stab[s], own[s], other[s])]

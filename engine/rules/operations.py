@@ -9,7 +9,7 @@ from functools import partial
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Hook, Until
 from dof.engine.rules import hooks
-from dof.engine.rules.board import controller
+from dof.engine.rules.board import controlled_spaces, controller
 from dof.engine.rules.protocols import RulesGame
 
 
@@ -33,11 +33,9 @@ def placement_costs(game: RulesGame, side: str, spaces) -> dict[int, int]:
     """6.1.3: 2 Ops in an opponent-controlled space, else 1, recomputed for
     every SP (ruling R11); lasting effects may change a cost (a waived surcharge) or
     forbid placing. Spaces where placing is forbidden are left out."""
-    st = game.state
-    own = st["sp"][side]
-    other = st["sp"][game.opponent(side)]
-    stab = game.stability
-    costs = {s: 2 if other[s] - own[s] >= stab[s] else 1 for s in spaces}
+    costs = dict.fromkeys(spaces, 1)
+    for s in controlled_spaces(game, game.opponent(side), costs):
+        costs[s] = 2
     if hooks.active(game, Hook.PLACEMENT_BAN):
         banned = hooks.banned_spaces(game, Hook.PLACEMENT_BAN, side)
         costs = {s: c for s, c in costs.items() if s not in banned}

@@ -9,9 +9,8 @@ scoring (8.5 / 9.3) and moving the Scoring card are the caller's job.
 
 Its plain-data state lives in ``state['ps']`` while it runs (None otherwise),
 so a game can be saved at any decision inside it; the machine's current step
-is ``state['ps']['step']``. The machine itself is built once per process and
-re-pointed at the running struggle before each transition (building one per
-struggle would cost more than the struggle).
+is ``state['ps']['step']``, which one machine for the process moves on
+(engine/rules/machine.py).
 
 Rulings are cited by their number in docs/rulings.md (R19-R32 follow
 rules-diff B.7).
@@ -23,14 +22,13 @@ from collections.abc import Callable, Generator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from transitions import Machine
-
 from dof.engine.data.chance import PS_DECK
 from dof.engine.data.state import PS_STEPS, Attack, PowerStruggle
 from dof.engine.data.terms import SUITS
 from dof.engine.data.vocabulary import Hook
 from dof.engine.rules import hooks
 from dof.engine.rules.board import controller, opponent
+from dof.engine.rules.machine import Sequencer
 from dof.engine.rules.protocols import RulesGame, Steps
 
 if TYPE_CHECKING:
@@ -77,27 +75,8 @@ TRANSITIONS: list[TransitionConfigDict] = [
 ]
 
 
-class _Struggle:
-    """The machine's model: a view on the running struggle's plain data."""
-
-    #: The trigger, which the Machine adds: its arguments go to the conditions.
-    advance: Callable[[RulesGame, PowerStruggle], bool]
-
-    def __init__(self) -> None:
-        self.ps: Any = {"step": "idle"}
-
-    @property
-    def step(self) -> str:
-        return self.ps["step"]
-
-    @step.setter
-    def step(self, value: str) -> None:
-        self.ps["step"] = value
-
-
-_MODEL = _Struggle()
-Machine(model=_MODEL, states=PS_STEPS, transitions=TRANSITIONS, initial="idle",
-        model_attribute="step", auto_transitions=False)
+#: The Power Struggle's machine, shared by all struggles (engine/rules/machine.py).
+_STRUGGLE = Sequencer("step", PS_STEPS, TRANSITIONS, "advance")
 
 
 def running(game: RulesGame) -> PowerStruggle:
@@ -105,12 +84,6 @@ def running(game: RulesGame) -> PowerStruggle:
     ps = game.state["ps"]
     assert ps is not None, "no Power Struggle is being fought"
     return ps
-
-
-def _advance(game: RulesGame, ps: PowerStruggle) -> None:
-    """Fire the machine on ``ps``; nothing may yield between binding and firing."""
-    _MODEL.ps = ps
-    _MODEL.advance(game, ps)
 
 
 # ------------------------------------------------------------- card queries
@@ -194,7 +167,8 @@ def match_options(game: RulesGame, side: str, suit: str) -> list[int]:
     return options
 
 
-def cards_missing(game: RulesGame, side: str, suit: str | None = None) -> list[tuple[str, str]]:
+def struggle_cards_missing(game: RulesGame, side: str,
+                           suit: str | None = None) -> list[tuple[str, str]]:
     """Why Power Struggle cards in ``side``'s hand are not offered
     (Decision.unavailable): to attack, or with ``suit`` to match an attack
     in that suit (8.3.2, ruling R25)."""
@@ -385,12 +359,12 @@ def power_struggle(game: RulesGame, country: str, scorer: str, *,
     st["ps"] = ps
     game.note("ps_start", f"Power Struggle in {country} ({scorer} played the Scoring card)",
               country=country, scorer=scorer)
-    _advance(game, ps)
+    _STRUGGLE.fire(ps, game, ps)
     while ps["step"] != "done":
         steps = STEP_RUNNERS[ps["step"]](game, ps)
         if steps is not None:  # a step that asks nothing is a plain function
             yield from steps
-        _advance(game, ps)
+        _STRUGGLE.fire(ps, game, ps)
     result = {
         "winner": ps["winner"],
         # True when Power passed to the Democrat (8.4.4 or 8.4.5): the caller
@@ -400,7 +374,6 @@ def power_struggle(game: RulesGame, country: str, scorer: str, *,
         "suit": ps["suit"],
     }
     st["ps"] = None
-    _MODEL.ps = {"step": "idle"}
     return result
 
 
@@ -487,7 +460,7 @@ def _round(game: RulesGame, ps: PowerStruggle) -> Steps:
         return
     answer = yield game.ask(
         "ps_attack", attacker, options, f"{attacker}: attack in {ps['country']}",
-        describe=_card_describer(game), why_not=partial(cards_missing, game, attacker),
+        describe=_card_describer(game), why_not=partial(struggle_cards_missing, game, attacker),
         country=ps["country"], blocked=list(ps["blocked"]),
     )
     if isinstance(answer, list):
@@ -516,7 +489,8 @@ def _round(game: RulesGame, ps: PowerStruggle) -> Steps:
     answer = yield game.ask(
         "ps_match", defender, [*matches, "concede"],
         f"{defender}: match the {card_label(game, cid)} ({SUIT_NAMES[suit]}) or concede",
-        describe=_card_describer(game), why_not=partial(cards_missing, game, defender, suit),
+        describe=_card_describer(game),
+        why_not=partial(struggle_cards_missing, game, defender, suit),
         country=ps["country"], attack=dict(attack),
     )
     if answer == "concede":

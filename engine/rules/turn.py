@@ -9,11 +9,8 @@ conditions pick the next step.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-from transitions import Machine
+from typing import TYPE_CHECKING
 
 from dof.engine.data.chance import DECK
 from dof.engine.data.outcome import Termination
@@ -25,31 +22,13 @@ from dof.engine.rules.actions import action_round, rounds_allowed
 from dof.engine.rules.board import phasing
 from dof.engine.rules.decisions import GameOver
 from dof.engine.rules.effects import expire
+from dof.engine.rules.machine import Sequencer
 from dof.engine.rules.protocols import RulesGame, Steps
 from dof.engine.rules.scoring import final_scoring
 from dof.engine.rules.setup import deal, setup_step
 
 if TYPE_CHECKING:
     from transitions.core import TransitionConfigDict
-
-
-class _Turn:
-    """The machine's one model: a view on the phase of the game it is
-    sequencing (``state['phase']``), bound just before each transition."""
-
-    #: The trigger, which the Machine adds: its argument goes to the callbacks.
-    proceed: Callable[[RulesGame], bool]
-
-    def __init__(self) -> None:
-        self.state: Any = {"phase": "setup"}
-
-    @property
-    def phase(self) -> str:
-        return self.state["phase"]
-
-    @phase.setter
-    def phase(self, value: str) -> None:
-        self.state["phase"] = value
 
 
 def start_rounds(game: RulesGame) -> None:
@@ -84,26 +63,13 @@ TRANSITIONS: list[TransitionConfigDict] = [
     {"trigger": "proceed", "source": "final_scoring", "dest": "game_over"},
 ]
 
-# The machine logs every transition at debug level: a game makes a hundred,
-# so a program that turns debug logging on for itself must not get them.
-logging.getLogger("transitions").setLevel(logging.WARNING)
-
-#: One machine for the process, shared by all games: building one per game
-#: (and per look-ahead copy) cost more than the transitions themselves, and
-#: a machine holding each game as a model would keep it alive.
-_MODEL = _Turn()
-Machine(model=_MODEL, states=PHASES, transitions=TRANSITIONS, initial="setup",
-        model_attribute="phase", auto_transitions=False)
+#: The turn sequence's machine, shared by all games (engine/rules/machine.py).
+_TURN = Sequencer("phase", PHASES, TRANSITIONS, "proceed")
 
 
 def proceed(game: RulesGame) -> None:
-    """Move ``game`` to its next step (4.5): bind the machine's model to the
-    game's state, fire, unbind (nothing yields in between)."""
-    _MODEL.state = game.state
-    try:
-        _MODEL.proceed(game)
-    finally:
-        _MODEL.state = {"phase": "setup"}
+    """Move ``game`` to its next step (4.5)."""
+    _TURN.fire(game.state, game)
 
 
 def next_round(game: RulesGame) -> bool:
