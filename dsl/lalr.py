@@ -92,6 +92,7 @@ def _reading(what: str) -> Iterator[None]:
 
 
 def _check(holds: bool, what: str) -> None:
+    """A part of Lark that is there but says something else."""
     if not holds:
         raise ValueError(what)
 
@@ -213,19 +214,6 @@ def _grammar_facts(rules: list[Rule], converted: set[str]) -> tuple[set[str], se
     return nullable, wordy
 
 
-def _checked_rules(lark: Lark) -> list[Rule]:
-    """Lark's rules, each with the parts :class:`_Rule` reads."""
-    rules = list(lark.rules)
-    for rule in rules:
-        _check(isinstance(rule.origin.name, str) and isinstance(rule.alias, str | None)
-               and isinstance(rule.options.expand1, bool), f"rule {rule!r} reads otherwise")
-        for symbol in rule.expansion:
-            _check(isinstance(symbol.name, str) and isinstance(symbol.is_term, bool)
-                   and (not symbol.is_term or isinstance(_filtered(symbol), bool)),
-                   f"symbol {symbol!r} of rule {rule!r} reads otherwise")
-    return rules
-
-
 class Machine:
     """Lark's LALR table and per-state scanners, driven in one tight loop.
 
@@ -242,17 +230,13 @@ class Machine:
             self.end: int = table.end_states["start"]
             _check(self.start in states and self.end in states, "no start or end state")
         with _reading("the grammar's rules, Lark.rules"):
-            lark_rules = _checked_rules(lark)
+            lark_rules = list(lark.rules)
             nullable, wordy = _grammar_facts(lark_rules, _Build.CONVERTED)
             rules = {rule: _Rule(rule, nullable, wordy) for rule in lark_rules}
         with _reading("the table's actions, Shift or Reduce by one of Lark.rules"):
             self.actions, self.gotos = self._rows(states, rules)
         with _reading("the contextual lexer, Lark.parser.lexer"):
             self._read_lexers(lark, rules)
-        # Lark retypes a keyword that a pattern also matches (its "unless"
-        # callbacks); the machine does not, so the grammar must keep them apart.
-        if self.unless:
-            raise NotImplementedError("a keyword that a pattern also matches: split the terminals")
 
     @staticmethod
     def _rows(states: dict, rules: dict[Rule, _Rule]) -> tuple[
@@ -268,14 +252,12 @@ class Machine:
             on_terminal = actions[state] = {}
             on_rule = gotos[state] = {}
             for sym, (action, arg) in row.items():
-                if sym.isupper():
-                    _check(action is Shift and arg in states or action is Reduce,
-                           f"state {state} on {sym}: {action} {arg}")
-                    on_terminal[str(sym)] = arg if action is Shift else rules[arg]
+                if action is Shift and arg in states:
+                    (on_terminal if sym.isupper() else on_rule)[str(sym)] = arg
+                elif action is Reduce and sym.isupper():
+                    on_terminal[str(sym)] = rules[arg]
                 else:
-                    _check(action is Shift and arg in states,
-                           f"state {state} on {sym}: {action} {arg}")
-                    on_rule[str(sym)] = arg
+                    raise ValueError(f"state {state} on {sym}: {action} {arg}")
         return actions, gotos
 
     def _read_lexers(self, lark: Lark, rules: dict[Rule, _Rule]) -> None:
@@ -288,7 +270,10 @@ class Machine:
         _check(all(isinstance(t.name, str) and isinstance(t.pattern.to_regexp(), str)
                    for t in terminals), "terminals read otherwise")
         newline, ignore = frozenset(root.newline_types), frozenset(root.ignore_types)
-        self.unless = bool(root.scanner and root.callback)
+        # Lark retypes a keyword that a pattern also matches (its "unless"
+        # callbacks); the machine does not, so the grammar must keep them apart.
+        if root.scanner and root.callback:
+            raise NotImplementedError("a keyword that a pattern also matches: split the terminals")
         kept = {s.name for r in rules for s in r.expansion if _kept_terminal(s)}
         # What to do with a token, by type: 1 kept as a value, 2 may hold line
         # breaks, 4 ignored (a comment). Most are keywords: 0, nothing to do.
