@@ -29,9 +29,9 @@ What it reads of Lark, beyond its public API (``Lark``, ``Token``, the
   ``ignore_types``, and ``scanner`` then ``callback``: the keywords a
   pattern also matches); a terminal's ``name`` and ``pattern.to_regexp()``.
 
-Lark 1.0.0 to 1.3.1 lay these out alike (every release tested); a Lark that
-lays them out otherwise is refused with :class:`LarkMismatch`, which says
-which versions to install.
+Lark 1.0.0 to 1.3.1 lay these out alike (every release tested with
+``.ci/lark-versions``); a Lark that lays them out otherwise is refused with
+:class:`LarkMismatch`, which says which versions to install.
 """
 
 from __future__ import annotations
