@@ -72,7 +72,7 @@ LARK_VERSIONS = ">=1.1,<1.4"
 MAX_DEPTH = 120
 
 
-class LarkMismatch(Exception):  # noqa: N818 - named for what the user has, like DeckError
+class LarkMismatch(Exception):
     """The installed Lark lays out its table or lexer otherwise than the
     releases dof was written for: dof cannot parse a card with it."""
 
@@ -124,7 +124,7 @@ class _Splice(list):
 _NOTHING = _Splice()  # an inlined rule that keeps nothing ("places"); never changed
 
 
-class Stop(Exception):  # noqa: N818 - parsing stops; the error is in it
+class Stop(Exception):
     """Parsing stopped: a syntax error, as Lark reports it, or nesting too deep."""
 
     def __init__(self, error: UnexpectedInput | None = None, span: Span | None = None) -> None:
