@@ -1,7 +1,7 @@
 """Time to parse, check and compile card files.
 
     python benchmarks/bench_lint.py [N]          the built-in deck, median of N runs
-    python benchmarks/bench_lint.py --big MB     `dof lint` on a generated MB-sized file
+    python benchmarks/bench_lint.py --big MB [--rounds R]   `dof lint` on a generated MB-sized file
     python benchmarks/bench_lint.py --big MB --typos    the same, every event misspelling a space
     python benchmarks/bench_lint.py --phases PATH       `load_deck` alone, as JSON (--big runs it)
 
@@ -12,9 +12,12 @@ runs `dof lint` on a quarter, a half and all of it in a fresh process each,
 as a modder meets it: the parser's table cached by an earlier run, the file
 new (a private cache folder, warmed by linting the built-in deck). It prints
 wall and CPU time (this process and its workers) and peak memory: the growth
-should be linear. Then the whole file again with `--jobs 1` (one process,
-for comparing CPU time across commits); then the CPU time of `load_deck`
-alone on the whole file in one process (parsing and checking, without
+should be linear. Then the whole file read in pieces (every core, see
+dsl/pieces.py) against one process (`--jobs 1`), alternating, R rounds
+(default 3): the median wall times and their ratio decide whether the
+pieces pay (issue 20 kept them for winning 1.3x or more on 2 idle cores;
+another busy process takes the gain away: check the load printed). Then
+the CPU time of `load_deck` alone on the whole file in one process (parsing and checking, without
 printing the diagnostics), and how much of it is parsing.
 With --typos each copy of an event first places an SP in a misspelt space
 (a different slip on each card), so the file has thousands of E101s, each
@@ -39,6 +42,7 @@ from dof.dsl import builtin_cards_dir, load_deck
 from dof.dsl import deck as deck_module
 from dof.dsl.grammar import parser
 from dof.dsl.parser import parse_source
+from dof.dsl.pieces import cores
 from dof.engine.data import load_data
 
 
@@ -149,20 +153,37 @@ def yardstick() -> float:
     return time.process_time() - start
 
 
-def big(megabytes: float, typos: bool = False) -> None:
+def against_one(path: Path, cache: str, rounds: int) -> None:
+    """`dof lint PATH` (in pieces) and `dof lint --jobs 1 PATH`, alternating."""
+    times: dict[tuple[str, ...], list[tuple[float, float]]] = {(): [], ("--jobs", "1"): []}
+    load = os.getloadavg()[0]
+    for run in range(rounds):
+        for options in sorted(times, reverse=run % 2 == 1):
+            wall, cpu, _, _ = lint_in_a_process(path, cache, *options)
+            times[options].append((wall, cpu))
+    (pieces, cpu_pieces), (one, cpu_one) = (
+        (statistics.median(w for w, _ in times[o]), statistics.median(c for _, c in times[o]))
+        for o in ((), ("--jobs", "1")))
+    print(f"in pieces on {cores()} cores: {pieces:.2f} s wall, {cpu_pieces:.2f} s CPU; "
+          f"--jobs 1: {one:.2f} s wall, {cpu_one:.2f} s CPU (medians of {rounds}, alternating): "
+          f"{one / pieces:.2f}x the wall time in pieces; load average {load:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after")
+
+
+def big(megabytes: float, typos: bool = False, rounds: int = 3) -> None:
     text = big_card_file(int(megabytes * 1_000_000), typos)
     chunks = text.split("\n\n")
     with tempfile.TemporaryDirectory() as tmp:
         cache = str(Path(tmp) / "cache")
         lint_in_a_process(None, cache)  # the parser's table, as any earlier run leaves it
-        for part, options in ((4, ()), (2, ()), (1, ()), (1, ("--jobs", "1"))):
-            path = Path(tmp) / f"big-{part}-{len(options)}.card"
+        for part in (4, 2, 1):
+            path = Path(tmp) / f"big-{part}.card"
             path.write_text("\n\n".join(chunks[: len(chunks) // part]) + "\n", encoding="utf-8")
             size = path.stat().st_size / 1_000_000
-            wall, cpu, peak, last = lint_in_a_process(path, cache, *options)
-            print(f"dof lint {' '.join(options) + ' ' if options else ''}{size:.2f} MB: "
-                  f"{wall:.2f} s wall, {cpu:.2f} s CPU, peak {peak / 1024:.0f} MB "
-                  f"({cpu / size:.2f} s CPU per MB); {last}")
+            wall, cpu, peak, last = lint_in_a_process(path, cache)
+            print(f"dof lint {size:.2f} MB: {wall:.2f} s wall, {cpu:.2f} s CPU, "
+                  f"peak {peak / 1024:.0f} MB ({cpu / size:.2f} s CPU per MB); {last}")
+        against_one(path, cache, rounds)
         found = load_in_a_process(path)
         print(f"load_deck {size:.2f} MB (no output): {found['load_deck']:.2f} s CPU, of which "
               f"parsing {found['parse']:.2f} s; {found['diagnostics']} diagnostics")
@@ -173,7 +194,12 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--phases"]:
         phases(Path(sys.argv[2]))
     elif sys.argv[1:2] == ["--big"]:
-        size = next((a for a in sys.argv[2:] if a != "--typos"), "5")
-        big(float(size), "--typos" in sys.argv)
+        rest, rounds = sys.argv[2:], 3
+        if "--rounds" in rest:
+            at = rest.index("--rounds")
+            rounds = int(rest[at + 1])
+            del rest[at:at + 2]
+        size = next((a for a in rest if a != "--typos"), "5")
+        big(float(size), "--typos" in rest, rounds)
     else:
         main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)

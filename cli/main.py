@@ -416,9 +416,10 @@ def user_errors() -> tuple[type[Exception], ...]:
     from dof.cli.play import SaveFailure
     from dof.cli.saves import LoadError
     from dof.cli.sim import SimFailure
+    from dof.dsl.lalr import LarkMismatch
     from dof.engine.data.located import DataError
 
-    return CliError, FileKept, LoadError, SaveFailure, SimFailure, DataError
+    return CliError, FileKept, LoadError, SaveFailure, SimFailure, DataError, LarkMismatch
 
 
 if __name__ == "__main__":
