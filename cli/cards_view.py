@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import ClassVar
 
 from rich.console import Console, Group
 from rich.highlighter import RegexHighlighter
@@ -25,7 +26,7 @@ class CardHighlighter(RegexHighlighter):
     """Colours card source: comments, card names, names, numbers, players."""
 
     base_style = "card."
-    highlights = [  # later patterns win where they overlap
+    highlights: ClassVar[list[str]] = [  # later patterns win where they overlap
         r"(?P<name>\b[A-Z][\w\-/.]*)",
         r"(?P<keyword>\b(card|event|period|side|ops|summary|requires|if|otherwise|for|each|"
         r"until|at|the|next|may|lasting|award|tiananmen|box)\b)",

@@ -65,7 +65,7 @@ Commands (not answers: the question is asked again):
 _CARD_NUMBER = re.compile(r"^(#\d+)\s+(.*)$")
 
 
-class Quit(Exception):  # noqa: N818 - a control-flow signal, not an error
+class Quit(Exception):  # a control-flow signal, not an error
     """The person left the game (quit command or end of input); ``code`` is the exit code."""
 
     def __init__(self, code: int, message: str = ""):
@@ -73,7 +73,7 @@ class Quit(Exception):  # noqa: N818 - a control-flow signal, not an error
         self.code = code
 
 
-class Undone(Exception):  # noqa: N818 - a control-flow signal, not an error
+class Undone(Exception):  # a control-flow signal, not an error
     """The person took back a decision: play goes on with ``game``."""
 
     def __init__(self, game):

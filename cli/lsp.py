@@ -211,8 +211,8 @@ class DofServer(LanguageServer):
         accepts = expected(before)
         words = previous_words(before)
         checked = self.checked_for(doc)
-        quoted = string_items(checked, before, words) if accepts is None and where == "string" \
-            or accepts is not None and "STRING" in accepts else []
+        quoted = string_items(checked, before, words) if (accepts is None and where == "string") \
+            or (accepts is not None and "STRING" in accepts) else []
         if where == "string":
             closing = "" if lines[line][col:col + 1] == '"' else '"'
             edit = self.to_range(lines, line, start + 1, line, col)

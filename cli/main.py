@@ -281,7 +281,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     console = terminal()
     kinds = {"democrat": args.democrat, "communist": args.communist}
     bids = dict(args.extra_sps)
-    if len(bids) == 2 and all(bids.values()) or len(args.extra_sps) > len(bids):
+    if (len(bids) == 2 and all(bids.values())) or len(args.extra_sps) > len(bids):
         raise CliError("--extra-sps: a 13.0 bid gives extra SPs to one side only, once "
                        "(bids for opposite sides are ignored)")
     if args.load and (args.seed is not None or args.extra_sps):

@@ -9,6 +9,7 @@ located diagnostic (:class:`cli.located.FileProblem`), never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -435,10 +436,8 @@ def matches(game: Game, decision: Decision, answer: Any) -> list[int]:
     if isinstance(answer, int) and not isinstance(answer, bool):
         wanted.add(f"#{answer}")
     elif isinstance(answer, str):
-        try:
+        with contextlib.suppress(KeyError):
             wanted.add(_key(game.data.space(answer).name))
-        except KeyError:
-            pass
     return [i for i, option in enumerate(decision.options)
             if wanted & option_keys(option, decision.label(i))]
 

@@ -131,8 +131,8 @@ def _what(decision: Decision) -> str:
     """What options that are neither spaces nor strategy cards are."""
     if decision.kind == "country":
         return "country"
-    if decision.kind in PS_CARD_KINDS or decision.kind == "pick_card" and any(
-            _whole(o) for o in decision.options):
+    if decision.kind in PS_CARD_KINDS or (decision.kind == "pick_card" and any(
+            _whole(o) for o in decision.options)):
         return "ps_card"  # an event's pick among strategy cards is "card"
     return ""
 

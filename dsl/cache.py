@@ -44,7 +44,7 @@ def load_deck_cached(paths: list[Path] | None = None, mod: Path | None = None,
     if stored is not None:
         try:
             deck = pickle.loads(stored)
-        except Exception:  # noqa: BLE001 - a corrupt entry of any kind is rebuilt
+        except Exception:  # a corrupt entry of any kind is rebuilt
             deck = None
         if isinstance(deck, Deck):
             return deck

@@ -150,12 +150,11 @@ class Checker:
                     self._statements = statements
                     self.block(clause.children[0], Scope())
                     self._statements = None
-            elif clause.kind == "on_ops":
-                if self._not_empty(clause.children[0], clause,
-                                   "nothing happens when the card is played for operations"):
-                    self._on_ops = True
-                    self.body(clause.children[0], Scope())
-                    self._on_ops = False
+            elif clause.kind == "on_ops" and self._not_empty(clause.children[0], clause,
+                               "nothing happens when the card is played for operations"):
+                self._on_ops = True
+                self.body(clause.children[0], Scope())
+                self._on_ops = False
         self._owner_refs = True
         self._scoring(cdef, facts)
         self.hooks.card(cdef, facts, statements)

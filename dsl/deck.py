@@ -465,7 +465,7 @@ def _guarded(reporter: Reporter, span: Span, work) -> Any:
     before = reporter.errors
     try:
         result = work()
-    except Exception as exc:  # noqa: BLE001 - lint must never raise (see docstring)
+    except Exception as exc:  # lint must never raise (see docstring)
         reporter.report("E900", f"internal error while processing this: {exc!r}", span,
                         "this is a bug in dof; please report it with the card text")
         return None

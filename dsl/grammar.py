@@ -65,7 +65,7 @@ def parser() -> Lark:
     if stored is not None:
         try:
             return lark.Lark.load(io.BytesIO(stored))
-        except Exception:  # noqa: BLE001 - a corrupt entry of any kind is rebuilt
+        except Exception:  # a corrupt entry of any kind is rebuilt
             pass
     built = lark.Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False)
     out = io.BytesIO()

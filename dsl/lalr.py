@@ -40,7 +40,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from dof.dsl.ast import (
     BoxDef,
@@ -109,7 +109,7 @@ _Context = tuple[list["TerminalDef"], int, frozenset[str]]
 class _Word:
     """A NAME token: the ``name`` rule joins a run of them into a :class:`Name`."""
 
-    __slots__ = ("text", "span")
+    __slots__ = ("span", "text")
 
     def __init__(self, text: str, span: Span) -> None:
         self.text, self.span = text, span
@@ -137,8 +137,19 @@ class _Rule:
     which children it keeps, which inlined rules it splices in, its name;
     and what the machine may skip for it (see :func:`_grammar_facts`)."""
 
-    __slots__ = ("goto", "size", "keep", "kind", "splice", "expand1", "all_kept", "ends_fixed",
-                 "words", "plain", "mode")
+    __slots__ = (
+        "all_kept",
+        "ends_fixed",
+        "expand1",
+        "goto",
+        "keep",
+        "kind",
+        "mode",
+        "plain",
+        "size",
+        "splice",
+        "words",
+    )
 
     def __init__(self, rule: Rule, nullable: set[str], wordy: set[str]) -> None:
         self.goto = str(rule.origin.name)  # Lark's names are Tokens: slow to hash
@@ -315,7 +326,7 @@ class Machine:
         return match
 
     # One long loop on purpose: it runs once per token of every card file.
-    def parse(self, path: str, text: str, first_line: int = 1) -> SourceFile:  # noqa: C901
+    def parse(self, path: str, text: str, first_line: int = 1) -> SourceFile:
         """The tree of ``text``, whose first line is line ``first_line`` of
         the file ``path`` (a piece of a file parsed apart, see dsl/pieces.py).
 
@@ -511,7 +522,8 @@ class _Build:
 
     #: Kept tokens that become values (numbers, card names...); any other
     #: kept token (NAME) stays a bare word for the ``name`` rule.
-    CONVERTED = {"INT", "SIGNED", "RANGE", "STRING", "CONTROLLED_ADJ", "OR_MORE", "OR_LESS"}
+    CONVERTED: ClassVar[set[str]] = {
+        "INT", "SIGNED", "RANGE", "STRING", "CONTROLLED_ADJ", "OR_MORE", "OR_LESS"}
     #: Rules with their own classes in :mod:`dsl.ast`.
     SPECIAL = ("name", "card", "box", "ps_card")
 

@@ -100,7 +100,7 @@ def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
         return None
     except LarkMismatch:
         raise  # the installed Lark, not this file: one message for the whole run
-    except Exception as exc:  # noqa: BLE001 - a bug in dof, reported, never raised
+    except Exception as exc:  # a bug in dof, reported, never raised
         reporter.report("E900", f"internal error while reading this file: {exc!r}",
                         Span(name, 1, 1), "this is a bug in dof; please report it with the file")
         return None
@@ -129,7 +129,7 @@ def parse_piece(name: str, text: str, start: int, end: int, line: int) -> Source
     try:
         with paused_gc():
             src = machine().parse(name, text[start:end], line)
-    except Exception:  # noqa: BLE001 - any failure: the whole file is parsed again
+    except Exception:  # any failure: the whole file is parsed again
         return None
     src.text = text  # the cards' source excerpts come from the whole file's lines
     return src
@@ -217,7 +217,7 @@ def _lex_pos(exc: UnexpectedCharacters) -> int:
 def _unexpected_token(tok: Token, span: Span, expected: set[str]) -> _Found:
     hint = _keyword_hint(str(tok), expected)
     if tok.type == "NAME" and any(keyword(t) for t in expected):
-        hint = hint and hint + " (keywords are lowercase)" or (
+        hint = (hint and hint + " (keywords are lowercase)") or (
             "names start with a capital letter; keywords are lowercase")
     return (f"unexpected {_describe_token(tok)}; expected one of: "
             f"{_expected_text(expected, str(tok).strip())}", span, hint)

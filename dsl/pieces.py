@@ -14,6 +14,7 @@ reads the files in one process, which reports the syntax error exactly.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Callable
@@ -149,10 +150,8 @@ def _run(work: Callable[[list[Piece], Connection], None], share: list[Piece],
     """A worker's life: any failure is one None to its parent, never a traceback."""
     try:
         work(share, conn)
-    except BaseException:  # noqa: BLE001 - the parent does the work itself instead
-        try:
+    except BaseException:  # the parent does the work itself instead
+        with contextlib.suppress(OSError):
             conn.send(None)
-        except OSError:
-            pass
     finally:
         conn.close()

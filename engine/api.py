@@ -55,7 +55,7 @@ class View:
     and ``deck_size`` read it for you.
     """
 
-    __slots__ = ("_side", "_decision", "_data", "_read", "_state", "_log")
+    __slots__ = ("_data", "_decision", "_log", "_read", "_side", "_state")
 
     def __init__(self, side: str, decision: Decision | None, data: GameData,
                  read: Callable[..., Any]) -> None:

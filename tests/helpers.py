@@ -25,6 +25,7 @@ Usage::
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -74,10 +75,8 @@ def sp(game: Game, side: str, name: str) -> int:
 def _resolve(decision: Decision, value: Any) -> Any:
     """An answer as the engine expects it (space names become ids), checked legal."""
     if value not in decision.options and isinstance(value, str):
-        try:
+        with contextlib.suppress(KeyError):
             value = sid(value)
-        except KeyError:
-            pass
     assert value in decision.options, (
         f"{value!r} is not among the options of {decision.kind} ({decision.prompt}): "
         f"{decision.options}"

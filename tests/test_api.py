@@ -236,7 +236,7 @@ def test_a_preview_is_not_previewed_again():
     game = dof.new_game(seed=3)
     seen = view(game, "communist")
     after = seen.preview(game.pending.options[0])
-    with pytest.raises(IllegalAnswer, match="play on a game of View.sample"):
+    with pytest.raises(IllegalAnswer, match=r"play on a game of View\.sample"):
         after.preview(after.decision.options[0])
     with pytest.raises(IllegalAnswer, match="cannot be looked ahead from again"):
         after.sample(1)
@@ -360,7 +360,7 @@ def test_undo_never_crosses_a_card_coming_into_view():
             bool(plays) and plays[-1]["player"] == "democrat"
 
     step(game, random_bots(), opponents_event)
-    with pytest.raises(UndoError, match="1 card.s. the communist could not see came into view"):
+    with pytest.raises(UndoError, match=r"1 card\(s\) the communist could not see came into view"):
         undo(game)
 
 

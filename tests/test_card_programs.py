@@ -336,7 +336,7 @@ def test_the_drawn_cards_count_by_name_only_when_they_are_power_struggle_cards(t
     fix_dice(game, [1, 4])
     move_card(game, 22, ("hand", C))
     drive(game, play_card(game, C, 22), ["no"])
-    assert [e["text"] for e in game.log if e["kind"] == "vp"][0] == (
+    assert next(e["text"] for e in game.log if e["kind"] == "vp") == (
         "VP -1 (#111 Test Card); now -1")
 
 

@@ -348,7 +348,7 @@ def test_the_compiler_writes_the_fields_each_operation_declares():
         assert set(op) <= declared(op["op"]), f"{op['at']}: {op['op']} with {set(op)}"
         written[op["op"]] |= set(op)
     assert {kind: set(fields) - written[kind] for kind, fields in OP_FIELDS.items()} == \
-        dict.fromkeys(OP_FIELDS, set())
+        {kind: set() for kind in OP_FIELDS}
 
 
 def reads_of_op(path: Path) -> dict[str, tuple[set[str], set[str]]]:
@@ -401,7 +401,7 @@ def test_no_handler_is_written_to_read_a_field_its_operation_does_not_declare():
             reads |= fields
             todo += [c for c in calls if c in functions and c not in done]
         undeclared[kind] = reads - declared(kind)
-    assert undeclared == dict.fromkeys(HANDLERS, set())
+    assert undeclared == {kind: set() for kind in HANDLERS}
 
 
 def finish(game: Game, agent: ExampleAgent) -> None:
@@ -465,4 +465,4 @@ def test_the_engine_reads_only_the_fields_each_operation_declares(monkeypatch, d
             finish(game, ExampleAgent(mine, i))
     assert set(seen) == Op.every()
     assert {kind: fields - declared(kind) for kind, fields in seen.items()} == \
-        dict.fromkeys(seen, set())
+        {kind: set() for kind in seen}

@@ -406,7 +406,7 @@ def test_attacker_with_only_tactic_fails_and_unusable_leaders_loses():
     game = new_game(democrat={"Gdansk": 3}, communist={"Warszawa": 3})
     stack_hands(game, cards("Tactic Fails", "Elite Leader"), cards("March 6"))
     fix_dice(game, [3, 3])
-    result, asked = run(game, "Poland", "democrat", [("ps_surrender", "no")])
+    result, _asked = run(game, "Poland", "democrat", [("ps_surrender", "no")])
     assert result["winner"] == "communist" and result["suit"] is None
     assert logged(game, "ps_roll") == ["Support Loss roll 3 = 3", "Victory Point roll 3 = 3"]
 
@@ -711,7 +711,7 @@ def test_support_loss_modified_2_is_1_sp_and_surplus_is_ignored():
                     communist={"Bydgoszcz": 1, "Warszawa": 1, "Lodz": 1})
     stack_hands(game, cards("Rally in the Square"), [])
     fix_dice(game, [5, 1])                 # 5 + 2 Rally = 7 -> 4 SPs, he has 3
-    result, asked = run(game, "Poland", "democrat", [
+    _result, _asked = run(game, "Poland", "democrat", [
         ("ps_attack", cards("Rally in the Square")[0]),
         ("ps_support_loss", DATA.space("Lodz").id),
         ("ps_support_loss", DATA.space("Warszawa").id),

@@ -288,7 +288,7 @@ def test_6_3_second_attempt_bonus_next_turn():
 
 def test_6_3_second_attempt_bonus_is_flat():
     """B.6.2: after two failures the bonus is still +1: roll 1 + 3 + 1 = 5."""
-    game, entry = _attempt(D, HEAL, 1, tries=2)
+    _game, entry = _attempt(D, HEAL, 1, tries=2)
     assert entry["total"] == 5
 
 

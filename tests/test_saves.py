@@ -73,7 +73,7 @@ def test_a_save_is_refused_with_other_mod_cards(tmp_path):
     obj = saved(game)
     assert obj["mods"] == [{"file": "extra.card", "sha256": obj["mods"][0]["sha256"]}]
     Game.from_json(obj, DATA, with_mod)  # the same mod: fine
-    with pytest.raises(SaveError, match="made with extra.card, but the game now has no mod"):
+    with pytest.raises(SaveError, match=r"made with extra\.card, but the game now has no mod"):
         Game.from_json(obj, DATA, EventRunner(load_deck()))
     card.write_text(card.read_text().replace("1 VP", "2 VP"))
     with pytest.raises(SaveError, match=r"extra.card changed since"):
@@ -189,8 +189,8 @@ def test_a_new_game_takes_the_bids_a_save_takes():
         "democrat": 0, "communist": MAX_BID}
     with pytest.raises(ValueError, match=r"^extra_sps.communist: 11 is more than the 10"):
         dof.new_game(extra_sps={"communist": MAX_BID + 1})
-    with pytest.raises(ValueError, match="extra_sps.democrat: expected a whole number, found "
-                                         "true or false True"):
+    with pytest.raises(ValueError, match=r"extra_sps\.democrat: expected a whole number, found "
+                                         r"true or false True"):
         dof.new_game(extra_sps={"democrat": True})
 
 

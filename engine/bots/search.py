@@ -23,7 +23,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from dof.engine.api import View
 from dof.engine.bots.judge import SP, Judge
@@ -247,7 +247,7 @@ class Playout:
     def ps_surrender(self, game: Sample, decision: Decision) -> Any:
         return "no"
 
-    HANDLERS: dict[str, Callable[[Playout, Sample, Decision], Any]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[Playout, Sample, Decision], Any]]] = {
         "card": card, "use": use, "place": place, "setup_place": place, "check": check,
         "ps_support_loss": support_loss, "ps_raise": ps_raise,
         "ps_raise_discard": ps_discard, "ps_attack": ps_attack, "ps_match": ps_match,
@@ -352,8 +352,8 @@ class SearchAgent:
                     total[i] += self.playout(view, judge, side, lines[i], seed)
                     count[i] += 1
                 used += len(alive)
-                if share is not None and used + len(alive) > share \
-                        or deadline is not None and time.perf_counter() > deadline:
+                if (share is not None and used + len(alive) > share) \
+                        or (deadline is not None and time.perf_counter() > deadline):
                     break
             spent += used
             alive.sort(key=lambda i: -total[i] / count[i])
@@ -374,7 +374,7 @@ class SearchAgent:
         policy = Playout(judge, random.Random(seed))
         for _ in range(MAX_STEPS):
             asked = sample.pending
-            if asked is None or asked.player == side and asked.kind == "card":
+            if asked is None or (asked.player == side and asked.kind == "card"):
                 break
             sample.answer(policy.answer(sample, asked))
         return judge.value(sample, side, SIDES)

@@ -55,7 +55,7 @@ class Chance:
     ``drawn``: how many numbers it has drawn (a scripted die counts one).
     """
 
-    __slots__ = ("state", "drawn")
+    __slots__ = ("drawn", "state")
 
     def __init__(self, state: State | None = None) -> None:
         self.state: Any = state
@@ -115,7 +115,7 @@ class ScriptedChance(Chance):
     Everything else draws from the state's generator as the seeded source does.
     """
 
-    __slots__ = ("dice", "_layouts")
+    __slots__ = ("_layouts", "dice")
 
     def __init__(self, dice: Iterable[int] | None = None, state: State | None = None) -> None:
         super().__init__(state)

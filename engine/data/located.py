@@ -68,7 +68,7 @@ class _PlainResolver(BaseResolver):
     or a fraction written plainly (``as: 2001-12-14``, ``turn: 1.5``) is
     read as the text it is, and ``<<`` and ``=`` are keys like any other."""
 
-    yaml_implicit_resolvers = {
+    yaml_implicit_resolvers: ClassVar[dict[str, list[tuple[str, re.Pattern[str]]]]] = {
         first: [(tag, pattern) for tag, pattern in resolvers if tag in PLAIN]
         for first, resolvers in Resolver.yaml_implicit_resolvers.items()}
 
@@ -298,7 +298,7 @@ class YamlText:
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.problem(node, "E201", f"{what} must be {KINDS[int]}, not "
                                              f"{shown(value)}")
-        if lo is not None and value < lo or hi is not None and value > hi:
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
             bounds = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
             raise self.problem(node, "E301", f"{what} must be {bounds}, not {value}")
         return value

@@ -92,7 +92,7 @@ class _Check:
     def number(self, obj: Any, path: str, key: str, lo: int | None = None,
                hi: int | None = None) -> int:
         value = self.get(obj, path, key, int)
-        if lo is not None and value < lo or hi is not None and value > hi:
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
             bounds = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
             self.fail(f"{path}{key}", f"{value} is out of range ({bounds})")
         return value
@@ -254,8 +254,8 @@ def _check_effect(c: _Check, data, effect: Any, path: str,
         if kind is None:
             c.fail(f"{path}vars.{name}", f"not a binding an effect keeps (one of "
                    f"{', '.join(EFFECT_BINDINGS)})")
-        if kind == "space" and not (_int(value) and 0 <= value < len(data.spaces)) or \
-                kind == "country" and value not in data.countries:
+        if (kind == "space" and not (_int(value) and 0 <= value < len(data.spaces))) or \
+                (kind == "country" and value not in data.countries):
             c.fail(f"{path}vars.{name}", f"{value!r:.40} is not a {kind}")
     rule = c.get(effect, path, "rule", dict)
     if c.get(effect, path, "hook", str) != rule.get("hook"):

@@ -154,9 +154,9 @@ class EventRunner:
         env = effect_context(effect)
         if rule.get("player") is not None and who(env, rule["player"]) != ctx.get("player"):
             return 0
-        if "space" in ctx and rule.get("where") is not None:
-            if not space_in(game, ctx["space"], rule["where"], env):
-                return 0
+        if ("space" in ctx and rule.get("where") is not None
+                and not space_in(game, ctx["space"], rule["where"], env)):
+            return 0
         return MODIFIERS[rule["hook"]](game, effect, env, ctx)
 
     def banned(self, game: RulesGame, effect: Effect, player: str) -> set[int]:

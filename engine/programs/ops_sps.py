@@ -68,7 +68,7 @@ def _spread(game: RulesGame, op: dict, ctx: Context, apply: Callable[[int, int],
     if not targets:
         ctx["acted"] = False
         return
-    if op["choice"] == "one" or op["choice"] == "each" or n is None and not optional:
+    if op["choice"] == "one" or op["choice"] == "each" or (n is None and not optional):
         if op["choice"] == "one":
             targets = [(yield from pick_space(game, ctx, targets, what))]
         for s in targets:

@@ -57,7 +57,7 @@ def handles(kind: str) -> Callable[[H], H]:
     return register
 
 
-class EventEnds(Exception):  # noqa: N818 - a control-flow signal, not an error
+class EventEnds(Exception):  # a control-flow signal, not an error
     """A ``choose`` found nothing to choose: the rest of the event cannot
     act, so the event ends there (it still counts as played; rulings R43,
     R50)."""

@@ -561,7 +561,7 @@ def support_loss_step(game: RulesGame, ps: PowerStruggle) -> Steps:
     """8.4.2 / ruling R31: the loser rolls and removes that many of his SPs in the
     country, one at a time where he likes; a surplus is ignored."""
     loser = opponent(_winner(ps))
-    total, row = _aftermath_roll(game, ps, loser, "Support Loss")
+    _total, row = _aftermath_roll(game, ps, loser, "Support Loss")
     lose = row.support_loss
     game.note("ps_support_loss", f"The {loser} must remove {lose} SP(s) in {ps['country']}",
               player=loser, n=lose)
