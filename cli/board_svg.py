@@ -47,7 +47,7 @@ TYPE_LETTERS = {
     "elite": "E", "bureaucrat": "B", "farmer": "F", "worker": "W",
     "intellectual": "I", "student": "S", "church": "C", "minority": "M",
 }
-SIDE_COLOURS = {"democrat": "#1f5fbf", "communist": "#c0282d"}
+SIDE_COLOURS: dict[str | None, str] = {"democrat": "#1f5fbf", "communist": "#c0282d"}
 BATTLEGROUND_COLOUR = "#e0a800"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -124,9 +124,9 @@ class Layout:
             if best is None or total < best[0] - 1e-6:
                 best = (total, slot)
         assert best is not None
-        for k, sid in enumerate(best[1]):
-            if sid is not None:
-                self.centre[sid] = cells[k]
+        for k, placed in enumerate(best[1]):
+            if placed is not None:
+                self.centre[placed] = cells[k]
 
     @property
     def size(self) -> tuple[float, float]:
@@ -158,8 +158,8 @@ def _improve(slot: list[int | None], cells: list[tuple[float, float]],
     def swap(i: int, j: int) -> None:
         slot[i], slot[j] = slot[j], slot[i]
         for k in (i, j):
-            if slot[k] is not None:
-                where[slot[k]] = k
+            if (sid := slot[k]) is not None:
+                where[sid] = k
 
     better = True
     while better:

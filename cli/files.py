@@ -132,11 +132,16 @@ def write_atomic(path: str | Path, text: str | bytes) -> Path:
     fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target.name, folder), suffix=TEMP_SUFFIX,
                                dir=folder)
     try:
-        with (os.fdopen(fd, "wb") if isinstance(text, bytes)
-              else os.fdopen(fd, "w", encoding="utf-8", errors=REPLACE)) as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as binary:
+                binary.write(text)
+                binary.flush()
+                os.fsync(binary.fileno())
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", errors=REPLACE) as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
         os.chmod(tmp, _mode(target))
         os.replace(tmp, target)
     except BaseException:

@@ -380,6 +380,7 @@ class HumanAgent:
         the end of input at the offer saves without asking."""
         default = self.save_path
         hint = f"Enter or 'yes' saves to {default}, 'no' skips" if default else "Enter skips"
+        answer = word = ""
         while True:
             try:
                 answer = self.input_fn(Text(f"Save before quitting? File name ({hint}): "))

@@ -91,10 +91,12 @@ def cursor_context(prefix: str) -> tuple[str, int]:
         if m.lastgroup == "string" and m.end() == len(prefix) and (
                 m.group() == '"' or not m.group().endswith('"')):
             return "string", m.start()
-    start = len(prefix) - len(re.search(r"[\w\-/.]*$", prefix).group())
+    word = re.search(r"[\w\-/.]*$", prefix)  # matches always, perhaps empty
+    assert word is not None
+    start = word.start()
     if prefix[start:start + 1].isupper():
-        while m := re.search(r"(?<![\w\-/.])[A-Z][\w\-/.]*[ \t]+$", prefix[:start]):
-            start = m.start()
+        while earlier := re.search(r"(?<![\w\-/.])[A-Z][\w\-/.]*[ \t]+$", prefix[:start]):
+            start = earlier.start()
     return "code", start
 
 

@@ -324,7 +324,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise CliError(f"--out {args.out}: not a file in an existing folder")
     kinds = {"democrat": args.democrat, "communist": args.communist}
     try:
-        return run_sim(args.games, args.seed, kinds, args.json, *load_game(args.mod),
+        return run_sim(args.games, args.seed, kinds, *load_game(args.mod),
                        None if args.json else terminal(), mod=args.mod, jobs=args.jobs,
                        ray=args.ray, out=out)
     except SimError as exc:

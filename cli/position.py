@@ -16,7 +16,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from dof.cli.located import FileProblem, YamlFile
+from dof.cli.located import YamlFile
 from dof.engine.data.chance import NoDieLeft, ScriptedChance
 from dof.engine.data.located import MAX_DIGITS, shown
 from dof.engine.data.names import NameTable, did_you_mean
@@ -74,19 +74,23 @@ class YamlNames:
 
     def card_number(self, value: int | str) -> int:
         """A card by number or name as a person writes it; UnknownName if none."""
-        number, name = (value, None) if isinstance(value, int) else (None, value.strip())
-        found = re.fullmatch(r"#?(\d+)(?:\s+(.*))?", name or "")
-        if found and len(found[1]) > MAX_DIGITS:  # more than Python reads as a number
-            raise UnknownName(f"there is no card {shown('#' + found[1])}",
-                              f"cards are numbered 1 to {max(self.data.cards)}")
-        if found:
-            number, name = int(found[1]), found[2]
-        if number is None:
-            named = self.index.cards.get(name)
+        if isinstance(value, int):
+            return self._numbered(value, None)
+        text = value.strip()
+        found = re.fullmatch(r"#?(\d+)(?:\s+(.*))?", text)
+        if found is None:
+            named = self.index.cards.get(text)
             if named is not None:
                 return named
-            raise UnknownName(f"unknown card {shown(name)}", did_you_mean(
-                name, [c.name for c in self.data.cards.values()]))
+            raise UnknownName(f"unknown card {shown(text)}", did_you_mean(
+                text, [c.name for c in self.data.cards.values()]))
+        if len(found[1]) > MAX_DIGITS:  # more than Python reads as a number
+            raise UnknownName(f"there is no card {shown('#' + found[1])}",
+                              f"cards are numbered 1 to {max(self.data.cards)}")
+        return self._numbered(int(found[1]), found[2])
+
+    def _numbered(self, number: int, name: str | None) -> int:
+        """Card ``number``, which ``name`` (if given) must name too."""
         if number not in self.data.cards:
             raise UnknownName(f"there is no card #{number}",
                               f"cards are numbered 1 to {max(self.data.cards)}")
@@ -147,6 +151,7 @@ def parse_play(f: YamlFile, node: Node, names: YamlNames, what: str,
                allow_use: bool = True) -> Play:
     """A play: a card alone, or ``{card, by, as, answers, dice}``. ``by``
     defaults to the card's own side."""
+    entries: dict[str, tuple[Node, Node]]
     if isinstance(node, ScalarNode):
         entries = {"card": (node, node)}
     else:
@@ -316,7 +321,7 @@ class FileChance(ScriptedChance):
         self.f = f
         self.game: Any = None
         self.play: Play | None = None
-        self.problem: FileProblem | None = None
+        self.problem: Exception | None = None
 
     def attach(self, game: Any) -> None:
         super().attach(game)
@@ -327,7 +332,7 @@ class FileChance(ScriptedChance):
         self.play = play
         self.dice = None if play.dice is None else [value for value, _ in play.dice]
 
-    def fail(self, problem: FileProblem) -> None:
+    def fail(self, problem: Exception) -> None:
         """Keep ``problem`` for :meth:`check` (the first one met counts)."""
         if self.problem is None:
             self.problem = problem

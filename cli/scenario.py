@@ -236,7 +236,7 @@ def parse_expect(f: YamlFile, node: Node, names: YamlNames) -> list[tuple[Node, 
                             for k, v in _pairs(f, value, name)})
         elif name in ("discard", "removed", "display", "events_played"):
             check = _cards(name, [c for c, _ in names.cards_of(f, value, name)],
-                           lambda r, pile=name: r.game.state[pile])
+                           _pile(name))
         elif name == "in_effect":
             check = _cards("in effect", [c for c, _ in names.cards_of(f, value, name)],
                            lambda r: list(dict.fromkeys(
@@ -277,13 +277,18 @@ def _per_key(want: dict, got: Callable[[Result], dict], what: str) -> Check:
     return check
 
 
+def _pile(name: str) -> Callable[[Result], list[int]]:
+    """The cards of the pile ``name`` after a play."""
+    return lambda result: result.game.state[name]  # type: ignore[literal-required]
+
+
 def _sps(side: str, want: dict[str, int]) -> Check:
     """Every space where ``side`` has SPs, exactly."""
     def check(result: Result) -> list[str]:
         game = result.game
         have = {game.space_name(s): n for s, n in enumerate(game.state["sp"][side]) if n}
         wrong = [f"{name}: expected {want.get(name, 0)}, got {have.get(name, 0)}"
-                 for name in sorted(set(want) | set(have), key=game.space_ids.get)
+                 for name in sorted(set(want) | set(have), key=game.space_ids.__getitem__)
                  if want.get(name, 0) != have.get(name, 0)]
         return [f"{side} SPs differ: " + "; ".join(wrong)] if wrong else []
     return check
@@ -576,6 +581,7 @@ def stacked_ps_deck(f: YamlFile, chance: FileChance, script: PsScript | None) ->
 
 def _stack(f: YamlFile, game: Game, script: PsScript, deck: list[int]) -> list[int]:
     ps = game.state["ps"]
+    assert ps is not None, "the deal is for a Power Struggle under way"
     free = list(deck)
 
     def take(name: str, node: Node) -> int:

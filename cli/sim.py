@@ -96,6 +96,7 @@ def vp_by_turn(game: Game) -> list[int]:
     """The VP at the end of each turn played, read from the game log's VP
     changes: entry i is turn i + 1's. Final scoring (at the end of the last
     turn) counts in the last entry, so it always equals the final VP."""
+    assert game.result is not None, "the game is over"
     turns = game.result["turn"]
     change = [0] * turns
     for entry in game.log:
@@ -167,18 +168,18 @@ def summarize(records: list[dict], seconds: float = 0.0) -> dict:
     }
 
 
-def run_sim(games: int, seed: int, kinds: dict[str, str], as_json: bool, data, events,
+def run_sim(games: int, seed: int, kinds: dict[str, str], data, events,
             console: Console | None, mod=None, jobs: int | None = None, ray: str | None = None,
             out: Path | None = None) -> int:
     """Play ``games`` games on ``jobs`` processes (default: every core) or on
     the Ray cluster at ``ray``, write one JSON line per game to ``out`` and
-    print the summary (text on ``console``, or one JSON object on stdout,
-    when no console is needed). A game that fails is
+    print the summary (text on ``console``, or one JSON object on stdout
+    when there is no console). A game that fails is
     reported with its seed and replay command and the batch goes on; the
     exit code is then 1."""
     batch = Batch(data, events, kinds, mod)
     seeds = range(seed, seed + games)
-    display = progress_bar(console, games, not as_json and console.is_terminal)
+    display = progress_bar(console, games, console is not None and console.is_terminal)
     start = time.perf_counter()
     if ray is not None:
         records = play_on_ray(batch, seeds, ray, display)
@@ -187,7 +188,7 @@ def run_sim(games: int, seed: int, kinds: dict[str, str], as_json: bool, data, e
     summary = summarize(records, time.perf_counter() - start)
     if out is not None:
         write_records(out, records)
-    if as_json:
+    if console is None:
         print(json.dumps(summary))
     else:
         console.print(summary_table(summary, kinds))
@@ -270,6 +271,7 @@ def _start_worker(batch: Batch) -> None:
 
 
 def _play_in_worker(seed: int) -> dict:
+    assert _worker_batch is not None, "the pool's initializer set it"
     return _worker_batch.play(seed)
 
 

@@ -81,20 +81,9 @@ def started_game(data, events, seed: int, options: dict, start: Start,
     names = YamlNames(data)
     if start.turn is not None and not 1 <= start.turn <= data.turns:
         raise StartError(f"--turn {start.turn}: the game has turns 1 to {data.turns}")
-    deal_to = humans[0] if len(humans) == 1 else "communist"
-    turn = start.turn or (None if start.position else 1)
-    dealt: dict[str, list[int]] = {side: [] for side in SIDES}
-    for side, cards in map(deal_option, start.deal):
-        for text in cards:
-            try:
-                card = names.card_number(text)
-            except UnknownName as exc:
-                raise StartError(f"--deal: {exc.message}"
-                                 + (f" ({exc.hint})" if exc.hint else "")) from None
-            if any(card in hand for hand in dealt.values()):
-                raise StartError(f"--deal: #{card} {data.cards[card].name} is dealt twice")
-            dealt[side or deal_to].append(card)
+    dealt = _dealt(names, start.deal, humans[0] if len(humans) == 1 else "communist")
     if start.position is None:
+        turn = start.turn or 1
         state = opening_state(data, seed, turn, options)
         for side in SIDES:
             for card in dealt[side]:
@@ -102,17 +91,42 @@ def started_game(data, events, seed: int, options: dict, start: Start,
                 state["deck"].remove(card)
                 state["hands"][side].append(card)
         return start_game(data, state, events)
-    spec, f = read_position(start.position, names)
+    return _positioned_game(data, events, seed, options, start.position, start.turn,
+                            dealt, names)
+
+
+def _dealt(names: YamlNames, deal: list[str], deal_to: str) -> dict[str, list[int]]:
+    """The cards of the ``--deal`` options, by the side whose hand gets them."""
+    dealt: dict[str, list[int]] = {side: [] for side in SIDES}
+    for side, texts in map(deal_option, deal):
+        for text in texts:
+            try:
+                card = names.card_number(text)
+            except UnknownName as exc:
+                raise StartError(f"--deal: {exc.message}"
+                                 + (f" ({exc.hint})" if exc.hint else "")) from None
+            if any(card in hand for hand in dealt.values()):
+                raise StartError(f"--deal: #{card} {names.data.cards[card].name} is dealt "
+                                 "twice")
+            dealt[side or deal_to].append(card)
+    return dealt
+
+
+def _positioned_game(data, events, seed: int, options: dict, path: str, turn: int | None,
+                     dealt: dict[str, list[int]], names: YamlNames) -> Game:
+    """A game from the position file at ``path``, at ``turn`` if given, with
+    the ``dealt`` cards moved to their hands."""
+    spec, f = read_position(path, names)
     position = spec.position
-    if start.turn is not None:
-        position.turn = start.turn
+    if turn is not None:
+        position.turn = turn
     in_effect = {play.card for play in spec.in_effect}
     for side, cards in dealt.items():
         for card in cards:
             _check_year(data, position.turn, card)
             if card in in_effect:
                 raise StartError(f"--deal: #{card} {data.cards[card].name} is in effect in "
-                                 f"{start.position}, not in a hand")
+                                 f"{path}, not in a hand")
             for pile in (position.discard, position.removed, position.deck_top,
                          *position.hands.values()):
                 if card in pile:
@@ -124,11 +138,11 @@ def started_game(data, events, seed: int, options: dict, start: Start,
                               chance)
         put_in_effect(f, spec, game, chance)
     except PositionError as exc:
-        raise StartError(f"--position {start.position}: {exc}") from None
+        raise StartError(f"--position {path}: {exc}") from None
     except FileProblem as problem:
         raise StartError(one_line(problem)) from None
     except GameOver as end:
-        raise StartError(f"--position {start.position}: the game ends while its events are "
+        raise StartError(f"--position {path}: the game ends while its events are "
                          f"put in force ({end})") from None
     return start_game(data, game.state, events, log=game.log)
 
@@ -160,6 +174,7 @@ def read_position(path: str, names: YamlNames) -> tuple[PositionSpec, YamlFile]:
     except FileProblem as problem:
         raise StartError(one_line(problem)) from None
     spec = scenario.spec
+    assert spec is not None  # a scenario without an error has its position
     for play in scenario.plays:
         if not any(play.card in pile for pile in spec.position.hands.values()):
             spec.position.hands.setdefault(play.by, []).append(play.card)

@@ -69,7 +69,7 @@ def test_a_failing_game_in_the_pool_is_reported_with_its_seed(capsys, monkeypatc
 
 def test_the_progress_bar_counts_pool_games_on_a_terminal():
     screen = Console(file=io.StringIO(), force_terminal=True, width=100)
-    assert run_sim(3, 0, KINDS, False, *load_game(None), screen, jobs=2) == 0
+    assert run_sim(3, 0, KINDS, *load_game(None), screen, jobs=2) == 0
     shown = screen.file.getvalue()
     assert "Simulating" in shown and "3 games, seeds 0..2" in shown
 

@@ -68,7 +68,8 @@ class _PlainResolver(BaseResolver):
     or a fraction written plainly (``as: 2001-12-14``, ``turn: 1.5``) is
     read as the text it is, and ``<<`` and ``=`` are keys like any other."""
 
-    yaml_implicit_resolvers: ClassVar[dict[str, list[tuple[str, re.Pattern[str]]]]] = {
+    # PyYAML reads it from the class; its stubs call it an instance variable.
+    yaml_implicit_resolvers = {  # noqa: RUF012
         first: [(tag, pattern) for tag, pattern in resolvers if tag in PLAIN]
         for first, resolvers in Resolver.yaml_implicit_resolvers.items()}
 
@@ -193,10 +194,11 @@ class YamlText:
         start, end = node.start_mark, node.end_mark
         return Place(start.line + 1, start.column + 1, end.line + 1, end.column + 1)
 
-    def problem(self, node: Node, code: str, message: str,
+    def problem(self, node: Node | None, code: str, message: str,
                 hint: str | None = None) -> Exception:
-        """The exception that tells a mistake in ``node``."""
-        return self.mistake(code, message, self.place(node), hint)
+        """The exception that tells a mistake in ``node`` (None: the file as
+        a whole)."""
+        return self.mistake(code, message, None if node is None else self.place(node), hint)
 
     # ------------------------------------------------------------- reading
     def entries(self, node: Node, what: str | None = None) -> list[tuple[Any, Node, Node]]:
