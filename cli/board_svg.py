@@ -143,17 +143,7 @@ def _improve(slot: list[int | None], cells: list[tuple[float, float]],
     where = {sid: k for k, sid in enumerate(slot) if sid is not None}
 
     def cost(sid: int | None) -> float:
-        if sid is None:
-            return 0.0
-        here = cells[where[sid]]
-        total = 0.0
-        for other in links[sid]:
-            there = cells[where[other]] if isinstance(other, int) else other
-            total += math.dist(here, there)
-            if isinstance(other, int) and (abs(here[0] - there[0]) > CELL_W * 1.5
-                                           or abs(here[1] - there[1]) > CELL_H * 1.5):
-                total += FAR_LINK
-        return total
+        return 0.0 if sid is None else _link_cost(cells[where[sid]], links[sid], cells, where)
 
     def swap(i: int, j: int) -> None:
         slot[i], slot[j] = slot[j], slot[i]
@@ -176,6 +166,20 @@ def _improve(slot: list[int | None], cells: list[tuple[float, float]],
                 else:
                     swap(i, j)
     return sum(cost(sid) for sid in where)
+
+
+def _link_cost(here: tuple[float, float], links: list[int | tuple[float, float]],
+               cells: list[tuple[float, float]], where: dict[int, int]) -> float:
+    """The length of a space's links from the cell ``here``: to a space in
+    its cell (``where``), or to a point abroad."""
+    total = 0.0
+    for other in links:
+        there = cells[where[other]] if isinstance(other, int) else other
+        total += math.dist(here, there)
+        if isinstance(other, int) and (abs(here[0] - there[0]) > CELL_W * 1.5
+                                       or abs(here[1] - there[1]) > CELL_H * 1.5):
+            total += FAR_LINK
+    return total
 
 
 @functools.lru_cache(maxsize=4)
