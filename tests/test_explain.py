@@ -125,6 +125,15 @@ def test_a_reader_finds_names_by_any_spelling_and_what_they_lie_in(reader):
             "Eastern Europe"} <= said.names
 
 
+def test_a_country_is_named_by_its_adjective_too(reader):
+    """The game data's adjective of each country: 'a Polish space', 'East
+    German checks', 'Balkan' for the region (a plural name's singular)."""
+    said = reader.read("A Polish space, five East German checks, the next Balkan power struggle.")
+    assert {"Poland", "East Germany", "Balkans"} <= said.names
+    assert said.durations == {"the next power struggle"}
+    assert reader.read("The Polish Writers space").names >= {"Polish Writers", "Intellectual"}
+
+
 def test_a_reader_takes_only_capitalised_names_and_durations_by_meaning(reader):
     said = reader.read("A clever ruse: the Wall came down for good, then Kremlin Coup! this turn.")
     assert said.names == {'"Kremlin Coup!"'}

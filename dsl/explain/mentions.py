@@ -4,7 +4,8 @@ explanation, so that the two can be compared (`dof lint`'s W511, and
 tests/test_explain.py for the shipped cards).
 
 A place names what it lies in: a text that names Gdansk names Poland, the
-Worker spaces and Eastern Europe too. A name is found by any spelling of it
+Worker spaces and Eastern Europe too; "a Polish space" names Poland (the
+game data's adjective of each country). A name is found by any spelling of it
 (the game data's name index: case and accents aside, a space's aliases, a
 type or region in the plural) and only where it starts with a capital
 letter or a digit, as a proper name does in English: "a clever ruse" names
@@ -94,6 +95,8 @@ class Reader:
             self.implied[space.name] = {space.type.capitalize(), space.country, space.region}
         for country in names.data.countries.values():
             self.implied[country.name] = {country.region}
+            if country.adjective:  # "a Polish space" names Poland
+                self.known.setdefault(key(country.adjective), country.name)
         self._plurals = {key(n) for n in (*names.types.names, *names.regions.names)}
         #: The first word of each name, and how many words its names have at
         #: most: a phrase whose first word starts none is not looked up.

@@ -44,7 +44,7 @@ def _reveal(sp: Speaker, op: dict) -> None:
         sp.cite("8.1.2")
         shown = f"{en.his(who)} Power Struggle cards to {en.his(who)} opponent"
     else:
-        shown = cards(sp, sel, who, source="in")
+        shown = cards(sp, sel, who, from_word="in")
     sp.say(f"{en.acts(who, 'reveal', op.get('optional', False))} {shown}")
 
 

@@ -48,6 +48,11 @@ def _whose(player: str | None, thing: str) -> str:
 # ---------------------------------------------------------------- modifiers and bans
 
 
+def _nobody(player: str | None) -> str:
+    """Who a ban binds: 'the Communist may not', 'no player may'."""
+    return f"{en.subject(player)} may not" if player else "no player may"
+
+
 @hook(Hook.OPS_VALUE)
 def _ops_value(sp: Speaker, rule: dict) -> None:
     """Summed with the other modifiers, never below 1 (7.3.1, 7.3.2); a
@@ -87,14 +92,14 @@ def _adjacency_modifier(sp: Speaker, rule: dict) -> None:
 @hook(Hook.CHECK_BAN)
 def _check_ban(sp: Speaker, rule: dict) -> None:
     sp.cite("6.2")
-    sp.say(f"{en.subject(rule.get('player'))} may not make support checks "
+    sp.say(f"{_nobody(rule.get('player'))} make support checks "
            f"{check_targets(sp, rule['where'])}")
 
 
 @hook(Hook.PLACEMENT_BAN)
 def _placement_ban(sp: Speaker, rule: dict) -> None:
     sp.cite("6.1")
-    sp.say(f"{en.subject(rule.get('player'))} may not place SPs with Ops in "
+    sp.say(f"{_nobody(rule.get('player'))} place SPs with Ops in "
            f"{spaces(sp, rule['where'], 'any').removeprefix('any ')}")
 
 
@@ -222,7 +227,9 @@ def _action_round_start(sp: Speaker, rule: dict) -> None:
 def _action_round_replace(sp: Speaker, rule: dict) -> None:
     """He may still play a Scoring card instead (4.5.4)."""
     sp.cite("4.5.2", "4.5.4")
-    with sp.under(f"instead of {_rounds_of(rule)} (he may still play a Scoring card)"):
+    who = rule.get("filter", {}).get("player")
+    with sp.under(f"instead of {_rounds_of(rule)} ({en.he(who)} may still play a Scoring "
+                  "card)"):
         sp.program(rule["do"])
 
 
@@ -240,9 +247,9 @@ def _after_check(sp: Speaker, rule: dict) -> None:
 @hook(Hook.CARD_PLAYED)
 def _card_played(sp: Speaker, rule: dict) -> None:
     who = rule.get("filter", {}).get("player")
-    when = "in his next action round" if rule.get("once") else "each time"
-    with sp.under(f"after {en.acts(who, 'play')} a card {when}, once he has chosen how to "
-                  "use it and before its effects"):
+    when = f"in {en.his(who)} next action round" if rule.get("once") else "each time"
+    with sp.under(f"after {en.acts(who, 'play')} a card {when}, once {en.he(who)} "
+                  f"{en.verb(who, 'have')} chosen how to use it and before its effects"):
         sp.program(rule["do"])
 
 

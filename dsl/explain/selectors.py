@@ -187,12 +187,11 @@ _POOLS = ("drawn", "revealed")
 
 
 def cards(sp: Speaker, sel: dict, actor: str | None = None, quantity: str = "",
-          source: str = "from") -> str:
+          from_word: str = "from") -> str:
     """'1 non-Scoring card from his hand', '2 of the drawn cards', '2 random
     Power Struggle cards from the Communist'; ``quantity`` 'a' or 'all'
     for one card or every one the selector matches, whatever its count."""
     pool = sel.get("pool", "hand")
-    struggle = pool == "power_struggle_hand"
     words = [w for w, on in ((pool, pool in _POOLS), ("random", sel.get("random")),
                              ("non-Scoring", sel.get("scoring") is False),
                              ("Scoring", sel.get("scoring") is True),
@@ -200,7 +199,7 @@ def cards(sp: Speaker, sel: dict, actor: str | None = None, quantity: str = "",
                              ("asterisked", sel.get("removed"))) if on]
     if sel.get("removed"):
         sp.cite("2.2.4")
-    noun = " ".join([*words, "Power Struggle card" if struggle else "card"])
+    noun = " ".join([*words, "Power Struggle card" if pool == "power_struggle_hand" else "card"])
     count = sel.get("count", 1)
     if quantity == "a":
         head = en.a(noun)
@@ -210,17 +209,22 @@ def cards(sp: Speaker, sel: dict, actor: str | None = None, quantity: str = "",
         head = _pool_count(sp, count, f"the {noun}s")
     else:
         head = amount(sp, count, noun)
-    text = " ".join([head, *_card_filters(sp, sel)])
-    whose = sel.get("of")
+    return " ".join([head + _source(sel, actor, from_word), *_card_filters(sp, sel)])
+
+
+def _source(sel: dict, actor: str | None, from_word: str) -> str:
+    """Where the cards are: ' from his hand', ' from the discard pile', ' from
+    the Communist' (his Power Struggle cards)."""
+    pool, whose = sel.get("pool", "hand"), sel.get("of")
     if pool == "hand":
-        mine = whose in (None, actor)
-        text += f" {source} " + ("your hand" if mine and actor == "you" else "his hand" if mine
-                            else f"{en.possessive(whose)} hand")
-    elif pool == "discard":
-        text += " from the discard pile"
-    elif struggle and whose not in (None, actor):
-        text += f" from {en.obj(whose)}"
-    return text
+        hand = (f"{en.his(actor)} hand" if whose in (None, actor)
+                else f"{en.possessive(whose)} hand")
+        return f" {from_word} {hand}"
+    if pool == "discard":
+        return f" {from_word} the discard pile"
+    if pool == "power_struggle_hand" and whose not in (None, actor):
+        return f" {from_word} {en.obj(whose)}"
+    return ""
 
 
 def _pool_count(sp: Speaker, count: Any, pool: str) -> str:
