@@ -75,6 +75,7 @@ CODES: dict[str, str] = {
     "W508": "a player removes his own SPs",
     "W509": "a '# dof: ignore' comment that ignores nothing",
     "W510": "a card's printed fact differs from strategy.yaml",
+    "W511": "a card's summary names what its event does not",
     "E900": "internal error (a bug in dof, reported instead of raised)",
 }
 

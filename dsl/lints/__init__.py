@@ -13,6 +13,7 @@ from dof.dsl.lints import (  # noqa: F401 - each module files its lint
     prerequisites,
     printed_facts,
     side_acts,
+    summary_facts,
 )
 from dof.dsl.lints.base import LINTS, Lint, Lints, lint
 

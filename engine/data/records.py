@@ -55,6 +55,9 @@ class Country:
     scoring_card: int
     spaces: tuple[int, ...]
     battlegrounds: tuple[int, ...]
+    #: What English calls the country's things ("Polish"), or "": how a
+    #: card's summary may name it (dof explain, lint W511).
+    adjective: str = ""
 
 
 @dataclass(frozen=True)

@@ -131,10 +131,11 @@ def read_countries(doc: Doc) -> tuple[dict[str, dict], dict[str, int]]:
         if not isinstance(entry, dict):
             raise doc.error(raw, f"{what} must be a mapping", name)
         fields = {"region", "presence", "domination", "control", "power", "scoring_card"}
-        _check_keys(doc, entry, fields, what)
+        _check_keys(doc, entry, fields | {"adjective"}, what)
         out[name] = {
             "region": _choice(doc, entry, "region", REGIONS, what),
             **{k: _field(doc, entry, k, int, what) for k in sorted(fields - {"region"})},
+            "adjective": _field(doc, entry, "adjective", str, what, optional=True, default=""),
             "_entry": entry,
         }
         for k in ("presence", "domination", "control", "power"):
@@ -378,6 +379,7 @@ def link_countries(
             control=c["control"],
             power=c["power"],
             scoring_card=number,
+            adjective=c["adjective"],
             spaces=tuple(s.id for s in own),
             battlegrounds=tuple(s.id for s in own if s.battleground),
         )
