@@ -6,8 +6,10 @@ map's middle), and an institution's box beside the box of its city (``beside``,
 on the side where it fits best). A small relaxation then moves the boxes
 apart until no two overlap and no link's line runs under a box it does not
 join, each box pulled back toward its spot while there is room; a line that
-would still pass under a box bends around it. A country is the rounded
-convex hull of its boxes, its name where no box or line is.
+would still pass under a box bends around it. A country is the part of the
+rounded hull of its boxes that is nearer its own boxes than another
+country's (a grid of small cells, its border smoothed), its name where no
+box or line is.
 
 Everything depends on the map alone and on nothing random, so every picture
 of a game data's map is laid out alike (`layout_of` makes it once).
@@ -40,7 +42,7 @@ MARGIN = 12.0                # around the map
 #: pull fades out over PULL_STEPS steps), and when it gives up.
 PULL, PULL_STEPS, MAX_STEPS = 0.15, 80, 600
 #: Where an institution may go around its city's box, best first when all
-#: else is equal: left or right of it, under or above it, then the corners.
+#: else is equal: right or left of it, under or above it, then the corners.
 SIDES_AROUND: tuple[Point, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
                                    (1, 1), (-1, 1), (1, -1), (-1, -1))
 
@@ -48,7 +50,7 @@ SIDES_AROUND: tuple[Point, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1),
 class Layout:
     """Pixel positions of the map: each space's box centre, each link's line
     (a polyline from one box centre to the other), each country's region
-    (a polygon) and the top-left corner of its label."""
+    (closed loops of points) and the top-left corner of its label."""
 
     def __init__(self, data):
         self.links: list[Link] = sorted({(min(s.id, o), max(s.id, o))
@@ -86,15 +88,13 @@ class Layout:
 
     def _label_spot(self, country: str, ids: list[int]) -> Point:
         """The top-left corner of the country's label: the free spot in its
-        region nearest the middle of its boxes (no box, line or other label
-        under it), else above its topmost box."""
-        width = label_width(country)
+        region nearest the middle of its boxes (no box or line under it),
+        else above its topmost box."""
+        width = _label_width(country)
         mid_x = sum(self.centre[s][0] for s in ids) / len(ids) - width / 2
         mid_y = sum(self.centre[s][1] for s in ids) / len(ids) - LABEL_H / 2
         left, top, right, bottom = _bounds(self.territory.hulls[country])
         taken = [_grown(box, GAP / 2) for box in self.boxes().values()]
-        taken += [_rect_of(spot, label_width(name)) for name, spot in
-                  getattr(self, "labels", {}).items()]
         lines = [(p, q) for path in self.routes.values() for p, q in itertools.pairwise(path)]
         spots = sorted(((x, y) for y in _steps(top, bottom - LABEL_H, CELL)
                         for x in _steps(left, right - width, CELL)),
@@ -122,7 +122,7 @@ def layout_of(data) -> Layout:
     return Layout(data)
 
 
-def label_width(country: str) -> float:
+def _label_width(country: str) -> float:
     """Room for a country's name in 18-point bold, or for 'Power: Communist'."""
     return max(len(country) * 12.0, 130.0)
 
@@ -363,7 +363,7 @@ class Territory:
     more than GAP (the cells between stay the background, a border)."""
 
     def __init__(self, countries: dict[str, list[Point]]):
-        self.hulls = {name: hull(_rounded_corners(c)) for name, c in countries.items()}
+        self.hulls = {name: _hull(_rounded_corners(c)) for name, c in countries.items()}
         points = [p for h in self.hulls.values() for p in h]
         self.left = min(x for x, _ in points)
         self.top = min(y for _, y in points)
@@ -484,7 +484,7 @@ def _rounded_corners(centres: list[Point]) -> list[Point]:
     return out
 
 
-def hull(points: list[Point]) -> list[Point]:
+def _hull(points: list[Point]) -> list[Point]:
     """The convex hull of ``points``, counter-clockwise (Andrew's monotone chain)."""
     pts = sorted(set(points))
     if len(pts) < 3:
