@@ -8,6 +8,7 @@ readers in the order their cross-references need.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -166,6 +167,8 @@ _SPACE_FIELDS = {
     "battleground",
     "adjacent",
     "setup",
+    "at",
+    "beside",
 }
 
 
@@ -188,6 +191,7 @@ def read_spaces(doc: Doc, countries: dict[str, dict]) -> tuple[Space, ...]:
                     f"but {spaces[oid].name!r} does not list {space.name!r}",
                     "adjacent",
                 )
+    _check_places(doc, by_id, spaces)
     return tuple(spaces)
 
 
@@ -262,6 +266,7 @@ def _read_space(doc: Doc, entry: dict, sid: int, countries: dict[str, dict],
         adjacent=_adjacent(doc, entry, sid, index, what),
         setup=setup,
         aliases=tuple(entry.get("aliases") or ()),
+        **_place(doc, entry, sid, index, what),
     )
 
 
@@ -279,6 +284,48 @@ def _adjacent(doc: Doc, entry: dict, sid: int, index: NameTable[int],
             raise doc.error(entry, f"{what}: {other!r} is listed twice", "adjacent")
         adjacent.add(oid)
     return tuple(sorted(adjacent))
+
+
+#: A latitude and longitude as commonly published: "52.52 N, 13.40 E".
+_LAT_LON = re.compile(r"(\d{1,2}(?:\.\d+)?) ?([NS]),? +(\d{1,3}(?:\.\d+)?) ?([EW])")
+
+
+def _place(doc: Doc, entry: dict, sid: int, index: NameTable[int], what: str) -> dict:
+    """Where the picture of the board draws a space (not a rule): ``at`` a
+    city's latitude and longitude, or ``beside`` another space (an
+    institution drawn beside the space of its city)."""
+    given = [f for f in ("at", "beside") if f in entry]
+    if len(given) != 1:
+        raise doc.error(entry, f"{what}: give one of 'at' (a city's latitude and longitude, "
+                        "e.g. '52.52 N, 13.40 E') or 'beside' (a space)", *given[1:])
+    if given == ["beside"]:
+        other = _field(doc, entry, "beside", str, what)
+        oid = index.get(other)
+        if oid is None:
+            raise doc.error(entry, f"{what}: beside " + index.unknown(other), "beside")
+        if oid == sid:
+            raise doc.error(entry, f"{what}: a space cannot be beside itself", "beside")
+        return {"beside": oid}
+    at = _field(doc, entry, "at", str, what)
+    found = _LAT_LON.fullmatch(at.strip())
+    lat, lon = (float(found[1]), float(found[3])) if found else (91.0, 0.0)
+    if not found or lat > 90 or lon > 180:
+        raise doc.error(entry, f"{what}: 'at' must be a latitude and longitude such as "
+                        f"'52.52 N, 13.40 E', got {at!r}", "at")
+    return {"lat_lon": (lat if found[2] == "N" else -lat, lon if found[4] == "E" else -lon)}
+
+
+def _check_places(doc: Doc, by_id: dict[int, dict], spaces: list[Space]) -> None:
+    """Each chain of 'beside' ends at a space with a latitude and longitude."""
+    for space in spaces:
+        seen = [space.id]
+        while (beside := spaces[seen[-1]].beside) is not None:
+            if beside in seen:
+                names = " -> ".join(spaces[s].name for s in [*seen, beside])
+                raise doc.error(by_id[space.id],
+                                f"space {space.name!r}: 'beside' goes round in a circle "
+                                f"({names}); one of them needs 'at'", "beside")
+            seen.append(beside)
 
 
 # --- strategy.yaml -------------------------------------------------------------------
