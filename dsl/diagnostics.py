@@ -76,6 +76,7 @@ CODES: dict[str, str] = {
     "W508": "a player removes his own SPs",
     "W509": "a '# dof: ignore' comment that ignores nothing",
     "W510": "a card's printed fact differs from strategy.yaml",
+    "W511": "a printed card written without its event",
     "E900": "internal error (a bug in dof, reported instead of raised)",
 }
 
