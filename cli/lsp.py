@@ -34,6 +34,7 @@ from dof.cli.lsp_text import (
     keyword_words,
     name_runs,
     previous_words,
+    starts_name,
     token_at,
 )
 from dof.cli.lsp_words import meaning
@@ -228,7 +229,7 @@ class DofServer(LanguageServer):
         edit = self.to_range(lines, line, start, line, col)
         place = bool(words) and words[-1] in PLACE_WORDS
         if accepts is None:  # the card does not parse up to here: guess from the last word
-            names = place or prefix[start:start + 1].isupper()
+            names = place or starts_name(prefix[start:])
             keywords = sorted({w for ws in keyword_words().values() for w in ws})
         else:
             names = "NAME" in accepts

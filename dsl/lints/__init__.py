@@ -5,6 +5,7 @@ package files them all."""
 from dof.dsl.lints import (  # noqa: F401 - each module files its lint
     box_data,
     dead_branches,
+    dropped_event,
     event_chains,
     indentation,
     lasting_flag,
