@@ -22,30 +22,16 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
+from dof.cli.lsp_complete import completion_item, completions
 from dof.cli.lsp_deck import Checked, Workbench
 from dof.cli.lsp_frames import Frames, Output
-from dof.cli.lsp_text import (
-    HEADER,
-    PLACE_WORDS,
-    block_end,
-    cursor_context,
-    expected,
-    item_start,
-    keyword_words,
-    name_runs,
-    previous_words,
-    starts_name,
-    token_at,
-)
-from dof.cli.lsp_words import meaning
+from dof.cli.lsp_text import HEADER, block_end, name_runs, token_at
+from dof.cli.lsp_words import card_facts, meaning
 from dof.cli.version import version
 from dof.dsl.diagnostics import Diagnostic, Span
 from dof.dsl.explain import Explainer
 from dof.dsl.names import Names
-from dof.engine.data.records import StrategyCard
 from dof.engine.data.terms import key
-
-Item = tuple[str, lsp.CompletionItemKind, str, str]  # label, kind, detail, documentation
 
 
 class DofServer(LanguageServer):
@@ -206,44 +192,17 @@ class DofServer(LanguageServer):
         return self.to_range(lines, *where(start), *where(end))
 
     # ------------------------------------------------------------ completion
-    def complete(self, doc: TextDocument, pos: lsp.Position) -> list[lsp.CompletionItem]:
+    def complete(self, doc: TextDocument, pos: lsp.Position) -> lsp.CompletionList:
         lines, line, col = self.cursor(doc, pos)
         if line >= len(lines):
-            return []
-        prefix = lines[line][:col]
-        where, start = cursor_context(prefix)
-        if where == "comment":
-            return []
-        text = doc.source
-        offset = sum(len(row) + 1 for row in lines[:line]) + start
-        before = text[item_start(text, offset):offset]
-        accepts = expected(before)
-        words = previous_words(before)
-        checked = self.checked_for(doc)
-        quoted = string_items(checked, before, words) if (accepts is None and where == "string") \
-            or (accepts is not None and "STRING" in accepts) else []
-        if where == "string":
-            closing = "" if lines[line][col:col + 1] == '"' else '"'
-            edit = self.to_range(lines, line, start + 1, line, col)
-            return [completion(item, edit, item[0] + closing, "0") for item in quoted]
+            return lsp.CompletionList(is_incomplete=False, items=[])
+        offset = sum(len(row) + 1 for row in lines[:line])
+        start, found = completions(self.checked_for(doc), doc.source, lines[line], offset, col)
         edit = self.to_range(lines, line, start, line, col)
-        place = bool(words) and words[-1] in PLACE_WORDS
-        if accepts is None:  # the card does not parse up to here: guess from the last word
-            names = place or starts_name(prefix[start:])
-            keywords = sorted({w for ws in keyword_words().values() for w in ws})
-        else:
-            names = "NAME" in accepts
-            table = keyword_words()
-            keywords = sorted({w for t in accepts for w in table.get(t, ())})
-        items = [completion((w, lsp.CompletionItemKind.Keyword, "keyword",
-                             (meaning(w) or ("", ""))[0]), edit, w, "1" if place else "0")
-                 for w in keywords]
-        if names:
-            items += [completion(item, edit, item[0], "0" if place else "1")
-                      for item in name_items(checked.names)]
-        if accepts is not None:
-            items += [completion(item, edit, f'"{item[0]}"', "2") for item in quoted]
-        return items
+        typed = lines[line][start:col]
+        return lsp.CompletionList(is_incomplete=True, items=[
+            completion_item(offer, new_text, rank, typed, edit)
+            for rank, (offer, new_text, _) in enumerate(found)])
 
 
 def path_key(uri: str) -> str:
@@ -253,23 +212,7 @@ def path_key(uri: str) -> str:
     return str(Path(unquote(path)).resolve()) if path else uri
 
 
-def completion(item: Item, edit: lsp.Range, new_text: str, rank: str) -> lsp.CompletionItem:
-    label, kind, detail, documentation = item
-    return lsp.CompletionItem(label=label, kind=kind, detail=detail,
-                              documentation=documentation or None, sort_text=rank + label,
-                              text_edit=lsp.TextEdit(edit, new_text))
-
-
 # ------------------------------------------------------------------ the game's facts
-def card_facts(card: StrategyCard) -> str:
-    """A card as printed: number, name, period, side, Ops, asterisk, underline."""
-    facts = [card.period, card.side, "no ops" if card.ops is None else f"{card.ops} ops"]
-    facts += [label for flag, label in ((card.removed, "removed after event"),
-                                        (card.lasting, "lasting"),
-                                        (card.red_title, "red title")) if flag]
-    return " · ".join(f for f in facts if f)
-
-
 def string_hover(checked: Checked, text: str) -> str | None:
     """A quoted name: a card of the deck, a U.S.S.R. track box, a Power Struggle card."""
     parts = []
@@ -346,45 +289,6 @@ def place_hover(names: Names, text: str) -> str | None:
     return f"**{name}**: region: {', '.join(members)}"
 
 
-def name_items(names: Names) -> list[Item]:
-    """Spaces, countries, regions and space types, for a name being typed."""
-    data = names.data
-    out: list[Item] = [(s.name, lsp.CompletionItemKind.Constant,
-                        f"{s.country} · {s.type} · stability {s.stability}"
-                        + (" · battleground" if s.battleground else ""), "")
-                       for s in sorted(data.spaces, key=lambda s: s.name)]
-    out += [(c, lsp.CompletionItemKind.Module, f"country ({data.countries[c].region})", "")
-            for c in sorted(data.countries)]
-    out += [(r, lsp.CompletionItemKind.Module, "region", "")
-            for r in sorted({c.region for c in data.countries.values()})]
-    out += [(t, lsp.CompletionItemKind.EnumMember, "space type", "")
-            for t in names.type_names()]
-    return out
-
-
-def string_items(checked: Checked, before: str, words: list[str]) -> list[Item]:
-    """Names a quoted text may hold here: a card, or what the words before
-    it ask for (a card header's printed name, a U.S.S.R. box, a wild card)."""
-    data = checked.names.data
-    header = re.search(r"\bcard\s+(\d+)\s*$", before)
-    if header:
-        printed = data.cards.get(int(header.group(1)))
-        return [(printed.name, lsp.CompletionItemKind.Reference, "printed name", "")] \
-            if printed else []
-    if not words or words[-1] in ("summary", "option", "box") or before.rstrip().endswith("/") \
-            or words[-1].isdigit():
-        return []
-    if words[-2:] == ["marker", "to"]:
-        return [(p["name"], lsp.CompletionItemKind.EnumMember,
-                 f"U.S.S.R. track box {p['position']}", "") for p in data.ussr_track]
-    if words[-2:] == ["struggle", "card"]:
-        return [(c.name, lsp.CompletionItemKind.Reference, "wild card", "")
-                for c in data.ps_cards if c.kind == "wild"]
-    return [(c.printed.name, lsp.CompletionItemKind.Reference,
-             f"{c.printed.number} · {card_facts(c.printed)}", c.summary)
-            for c in sorted(checked.deck.cards.values(), key=lambda c: c.printed.number)]
-
-
 # ------------------------------------------------------------------ the server
 def create_server(mod: Path | None = None) -> DofServer:
     """A server with its features registered; ``mod`` is the folder of a mod
@@ -421,9 +325,8 @@ def create_server(mod: Path | None = None) -> DofServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=['"']))
     def complete(ls: DofServer, params: lsp.CompletionParams) -> lsp.CompletionList:
-        items = ls.complete(ls.workspace.get_text_document(params.text_document.uri),
-                            params.position)
-        return lsp.CompletionList(is_incomplete=False, items=items)
+        return ls.complete(ls.workspace.get_text_document(params.text_document.uri),
+                           params.position)
 
     return server
 

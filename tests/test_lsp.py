@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from dof.cli.lsp import create_server
+from dof.cli.lsp_complete import match_tier
 from dof.cli.lsp_deck import Workbench
 from dof.dsl import builtin_cards_dir, load_deck
 
@@ -350,8 +351,46 @@ def test_completion_inside_quotes_offers_card_names(editor, mod):
 
 
 def test_completion_after_an_earlier_mistake_still_offers_places(editor, mod):
-    text = HEAD + "    event {\n        democrat frobs 2 SP\n        place 2 SP from "
+    text = HEAD + "    event {\n        democrat frobs 2 SP\n        remove 2 SP from "
     assert "Gdansk" in labels(complete(editor, mod, text)[0])
+
+
+def test_completion_is_filtered_and_ranked_by_the_typed_prefix(editor, mod):
+    """Issue 22: after 'SP in Buc' the server offered 105 names in no order,
+    and accepting the first inserted 'Babes-Bolyai University'."""
+    result, line, col = complete(editor, mod, HEAD + "    event {\n        place 2 SP in Buc")
+    assert result["isIncomplete"] is True
+    first = result["items"][0]
+    assert first["label"] == "Bucuresti" and first["filterText"] == "Bucuresti"
+    assert all(match_tier("Buc", item["label"]) is not None for item in result["items"])
+    assert first["textEdit"] == {"newText": "Bucuresti", "range": {
+        "start": {"line": line, "character": col - 3}, "end": {"line": line, "character": col}}}
+
+
+def test_names_that_start_with_the_prefix_come_before_fuzzy_matches(editor, mod):
+    result, *_ = complete(editor, mod, HEAD + "    event {\n        place 2 SP in Bu")
+    assert labels(result) == [
+        "Bucuresti", "Budapest", "Bulgaria", "Bulgarian Orthodox Church", "Bulgarian Writers",
+        "Bureaucrat", "Burgas",  # each starts with 'Bu'
+        "Ceske Budejovice",  # a later word does
+        "Babes-Bolyai University", "battleground", "non-battleground"]  # 'B', then 'u'
+    assert [item["sortText"] for item in result["items"]] == [f"{i:04d}" for i in range(11)]
+    # What a client's own filtering keeps: a label that starts with the
+    # typed text, else that text itself.
+    assert {item["filterText"] for item in result["items"][7:]} == {"Bu"}
+
+
+def test_keywords_are_filtered_by_the_prefix_too(editor, mod):
+    result, *_ = complete(editor, mod, HEAD + "    event {\n        communist pl")
+    assert labels(result) == ["place", "places", "play", "plays"]
+
+
+def test_completion_offers_only_what_the_grammar_accepts_there(editor, mod):
+    event = HEAD + "    event {\n        "
+    found = labels(complete(editor, mod, event + "place 2 SP in Gdansk and ")[0])
+    assert "Bucuresti" in found and "the" in found
+    assert "each" not in found and "places" not in found  # a name follows 'and' here
+    assert labels(complete(editor, mod, event + "place 2 SP ")[0]) == ["in"]
 
 
 def test_no_card_names_in_a_summary_or_a_comment(editor, mod):
