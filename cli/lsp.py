@@ -204,7 +204,7 @@ class DofServer(LanguageServer):
         lines = doc.source.split("\n")
         checked = self.checked_for(doc)
         path = path_key(doc.uri)
-        out = []
+        out: list[lsp.CodeAction] = []
         for diag in checked.deck.diagnostics:
             span = diag.span
             if span.path != path or not wanted.start.line <= span.line - 1 <= wanted.end.line:
