@@ -90,9 +90,19 @@ def category(terminal: str) -> str:
         return "number"
     if terminal == "COMMENT":
         return "comment"
-    if terminal in _WORDY or terminal in keywords().values():
+    if terminal in _WORDY or terminal in _wordy():
         return "keyword"
     return "punctuation"
+
+
+@cache
+def _wordy() -> frozenset[str]:
+    """Terminals of a fixed text with a letter in it: the keywords, and "'s"."""
+    from lark.lexer import PatternStr
+
+    terminals, _, _ = machine().root
+    return frozenset(t.name for t in terminals if isinstance(t.pattern, PatternStr)
+                     and any(c.isalpha() for c in t.pattern.value))
 
 
 class _Reader:

@@ -26,7 +26,8 @@ def read_as(text: str) -> list[str | None]:
             break
         _comments(text, covered, tok.start_pos, out)
         kind = KINDS.get(tok.type)
-        if kind is None and (tok.type in WORDY or (keyword(tok.type) or " ")[0].isalpha()):
+        fixed = keyword(tok.type) or ""  # a keyword's text ("places", "'s")
+        if kind is None and (tok.type in WORDY or any(c.isalpha() for c in fixed)):
             kind = "keyword"
         for i in range(tok.start_pos, tok.end_pos):
             out[i] = kind if kind and not text[i].isspace() else None
