@@ -24,7 +24,7 @@ from dof.dsl.lalr import Machine, machine
 #: Terminals by what an editor shows them as (the rest are punctuation).
 NUMBERS = frozenset({"INT", "SIGNED", "RANGE"})
 #: Patterns that are keywords all the same (the joiners fold in what follows).
-_WORDY = frozenset({"CONTROLLED_ADJ", "OR_MORE", "OR_LESS", "_NAME_AND", "_NAME_OR",
+_WORD_PATTERNS = frozenset({"CONTROLLED_ADJ", "OR_MORE", "OR_LESS", "_NAME_AND", "_NAME_OR",
                     "_STR_AND", "_STR_OR", "_OTHERWISE"})
 #: Text a card, box or wild card begins with, at the start of a line.
 _HEADER = re.compile(r'^[ \t]*(?:card[ \t]+\d|tiananmen[ \t]+box|power[ \t]+struggle[ \t]+card)',
@@ -90,13 +90,13 @@ def category(terminal: str) -> str:
         return "number"
     if terminal == "COMMENT":
         return "comment"
-    if terminal in _WORDY or terminal in _wordy():
+    if terminal in _WORD_PATTERNS or terminal in _word_terminals():
         return "keyword"
     return "punctuation"
 
 
 @cache
-def _wordy() -> frozenset[str]:
+def _word_terminals() -> frozenset[str]:
     """Terminals of a fixed text with a letter in it: the keywords, and "'s"."""
     from lark.lexer import PatternStr
 
