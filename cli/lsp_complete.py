@@ -30,6 +30,7 @@ from dof.cli.lsp_text import (
 from dof.cli.lsp_words import card_facts, meaning
 from dof.dsl.names import Names
 from dof.dsl.scan import accepted
+from dof.engine.data.terms import key
 
 
 @dataclass(frozen=True)
@@ -44,12 +45,15 @@ class Offer:
 
 
 def match_tier(typed: str, label: str) -> int | None:
-    """How well ``label`` matches the word being typed (case aside): 0 it
-    starts with it, 1 one of its later words does, 2 it holds its letters in
-    order from a word's start (fuzzy); None if it does not match."""
+    """How well ``label`` matches the word being typed (case and accents
+    aside, as names are looked up: 'lodz' and 'Łó' match 'Lodz'): 0 it starts
+    with it, 1 one of its later words does, 2 it holds its letters in order
+    from a word's start (fuzzy); None if it does not match."""
     if not typed:
         return 0
-    want, have = typed.lower(), label.lower()
+    want, have = key(typed), key(label)
+    if not want:
+        return 0
     if have.startswith(want):
         return 0
     starts = [m.start() for m in re.finditer(r"(?<![\w'])\w", have)]

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from dof.dsl.grammar import NAME_CHAR, NAME_START
 from dof.dsl.lalr import Machine, machine
 
 #: Terminals by what an editor shows them as (the rest are punctuation).
@@ -35,7 +36,7 @@ _LINE_END = re.compile(r'"[^"\n]*"?|[;\n]')
 _BLANKS = re.compile(r"(?:[ \t\r\n;]|#[^\n]*)*")
 #: Skipped text, word by word, to be highlighted all the same.
 _LOOSE = re.compile(r'(?P<STRING>"[^"\n]*"?)|(?P<COMMENT>#[^\n]*)|(?P<RANGE>\d+-\d+)'
-                    r"|(?P<SIGNED>[+-]\d+)|(?P<INT>\d+)|(?P<NAME>[A-Z][\w\-/.]*(?<!\.))"
+                    rf"|(?P<SIGNED>[+-]\d+)|(?P<INT>\d+)|(?P<NAME>{NAME_START}{NAME_CHAR}*(?<!\.))"
                     r"|(?P<word>[^\W\d][\w\-]*(?:'s)?)")
 #: Comments inside the tokens that swallow blank lines ('{', '}', ';', line breaks).
 COMMENT = re.compile(r"#[^\n]*")

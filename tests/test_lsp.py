@@ -409,6 +409,14 @@ def test_names_that_start_with_the_prefix_come_before_fuzzy_matches(editor, mod)
     assert {item["filterText"] for item in result["items"][7:]} == {"Bu"}
 
 
+def test_a_name_typed_with_accents_or_without_finds_the_name(editor, mod):
+    for typed in ("Łó", "lod"):
+        result, *_ = complete(editor, mod, HEAD + f"    event {{\n        place 2 SP in {typed}")
+        first = result["items"][0]
+        assert first["label"] == "Lodz" and first["textEdit"]["newText"] == "Lodz"
+        assert first["filterText"] == typed  # what the client's own filter keeps
+
+
 def test_keywords_are_filtered_by_the_prefix_too(editor, mod):
     result, *_ = complete(editor, mod, HEAD + "    event {\n        communist pl")
     assert labels(result) == ["place", "places", "play", "plays"]

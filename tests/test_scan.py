@@ -75,3 +75,9 @@ def test_accepted_is_what_the_grammar_takes_at_the_cursor(before, wanted, unwant
 def test_accepted_reads_the_word_being_typed_as_a_look_ahead():
     text = CARD + "    event {\n        place 2 SP in Gdansk and Bu"
     assert accepted(text, len(text) - 2) == {"NAME", "THE"}
+
+
+def test_a_name_of_any_script_is_a_name():
+    text = CARD + "    event {\n        place 1 SP in Łódź; frob 1 SP in Plzeň\n    }\n}\n"
+    assert [(text[t.start:t.end], t.parsed) for t in tokens(text) if t.kind == "NAME"] == [
+        ("Łódź", True), ("Plzeň", False)]  # the second in a skipped line

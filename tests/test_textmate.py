@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,18 @@ def test_every_printed_card_file_is_scoped_as_the_parser_reads_it(grammar, path)
     differ = [(text.count("\n", 0, i) + 1, text[i], parsed[i], shown[i])
               for i in range(len(text)) if not text[i].isspace() and parsed[i] != shown[i]]
     assert differ == []
+
+
+def test_names_of_any_script_are_names_as_the_parser_reads_them(grammar):
+    decomposed = unicodedata.normalize("NFD", "Łódź")
+    text = ('card 201 "Test" {\n    event {\n'
+            f"        place 1 SP in Łódź and {decomposed}; remove 1 SP from Plzeň\n"
+            "    }\n}\n")
+    shown = [kind(s) for s in scopes(grammar, text)]
+    parsed = read_as(text)
+    assert [(text[i], parsed[i], shown[i]) for i in range(len(text))
+            if not text[i].isspace() and parsed[i] != shown[i]] == []
+    assert shown[text.index("Plzeň") + 4] == "name"
 
 
 def test_a_cards_own_name_is_a_name_in_its_header(grammar):
