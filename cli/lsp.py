@@ -22,30 +22,19 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
+from dof.cli.lsp_complete import completion_item, completions
 from dof.cli.lsp_deck import Checked, Workbench
 from dof.cli.lsp_frames import Frames, Output
-from dof.cli.lsp_text import (
-    HEADER,
-    PLACE_WORDS,
-    block_end,
-    cursor_context,
-    expected,
-    item_start,
-    keyword_words,
-    name_runs,
-    previous_words,
-    starts_name,
-    token_at,
-)
-from dof.cli.lsp_words import meaning
+from dof.cli.lsp_text import HEADER, block_end, name_runs, token_at
+from dof.cli.lsp_tokens import LEGEND, UnitCounter, encode, pieces
+from dof.cli.lsp_words import card_facts, meaning
 from dof.cli.version import version
+from dof.dsl.ast import CardDef, SourceFile
 from dof.dsl.diagnostics import Diagnostic, Span
 from dof.dsl.explain import Explainer
 from dof.dsl.names import Names
-from dof.engine.data.records import StrategyCard
+from dof.engine.data.names import suggestions
 from dof.engine.data.terms import key
-
-Item = tuple[str, lsp.CompletionItemKind, str, str]  # label, kind, detail, documentation
 
 
 class DofServer(LanguageServer):
@@ -64,6 +53,12 @@ class DofServer(LanguageServer):
         out = Output(stdout or sys.stdout.buffer)
         frames = Frames(stdin or sys.stdin.buffer, out.write)
         super().start_io(cast(BinaryIO, frames), cast(BinaryIO, out))
+
+    def tell_what_is_missing(self) -> None:
+        """One warning to an editor whose client cannot show some feature."""
+        missing = lacking(self.client_capabilities)
+        if missing:
+            self.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, missing))
 
     # ------------------------------------------------------------ checking
     def open_files(self) -> dict[str, TextDocument]:
@@ -164,18 +159,90 @@ class DofServer(LanguageServer):
         if at is None or at[0][at[1]].kind != "string":
             return None
         found = self.checked_for(doc).definition(at[0][at[1]].text.strip('"'))
-        if found is None:
-            return None
-        src, cdef = found
+        return None if found is None else self.title(*found)
+
+    def title(self, src: SourceFile, cdef: CardDef) -> lsp.Location:
+        """Where a card's name is in its ``card N "Name"`` header."""
         target = src.text.split("\n")
         row = cdef.span.line - 1
         title = re.search(r'"[^"\n]*"', target[row][cdef.span.col - 1:])
         start = cdef.span.col - 1 + (title.start() if title else 0)
         end = cdef.span.col - 1 + (title.end() if title else 4)
+        return lsp.Location(self.location(src, cdef.span).uri,
+                            self.to_range(target, row, start, row, end))
+
+    def location(self, src: SourceFile, span: Span) -> lsp.Location:
+        """Where a span of a deck's file is, for the editor: an open file by
+        its URI, any other by its path."""
         docs = self.open_files()
         uri = docs[src.path].uri if src.path in docs else (
             Path(src.path).as_uri() if Path(src.path).is_absolute() else src.path)
-        return lsp.Location(uri, self.to_range(target, row, start, row, end))
+        return lsp.Location(uri, self.span_range(src.text.split("\n"), span))
+
+    # ------------------------------------------------------------ references
+    def references(self, doc: TextDocument, pos: lsp.Position,
+                   declaration: bool) -> list[lsp.Location] | None:
+        """Where the deck names the card under the cursor (a quoted name, or
+        the title of its header): prerequisites, cancels, the events that
+        test it; its header too if ``declaration``."""
+        lines, line, col = self.cursor(doc, pos)
+        at = token_at(lines[line], col) if line < len(lines) else None
+        if at is None or at[0][at[1]].kind != "string":
+            return None
+        name = at[0][at[1]].text.strip('"')
+        checked = self.checked_for(doc)
+        found = [self.location(src, ref.span) for src, ref in checked.references(name)]
+        defined = checked.definition(name)
+        if declaration and defined is not None:
+            found.insert(0, self.title(*defined))
+        return found
+
+    # ------------------------------------------------------------ quick fixes
+    def code_actions(self, doc: TextDocument, wanted: lsp.Range) -> list[lsp.CodeAction]:
+        """A quick fix for each 'did you mean' of a diagnostic on the lines
+        asked for: the name it offers in place of the slip."""
+        lines = doc.source.split("\n")
+        checked = self.checked_for(doc)
+        path = path_key(doc.uri)
+        out: list[lsp.CodeAction] = []
+        for diag in checked.deck.diagnostics:
+            span = diag.span
+            if span.path != path or not wanted.start.line <= span.line - 1 <= wanted.end.line:
+                continue
+            shown = self.diagnostic(lines, diag)
+            for name in suggestions(diag.hint):
+                edit = self.replacement(lines, shown.range, name)
+                if edit is None:
+                    continue
+                out.append(lsp.CodeAction(
+                    title=f"Replace with '{name}'", kind=lsp.CodeActionKind.QuickFix,
+                    diagnostics=[shown], is_preferred=len(out) == 0 or None,
+                    edit=lsp.WorkspaceEdit(changes={doc.uri: [edit]})))
+        return out
+
+    def replacement(self, lines: list[str], where: lsp.Range, name: str) -> lsp.TextEdit | None:
+        """The edit that puts ``name`` in place of the slip a diagnostic
+        underlines: the word, or the quoted text in it (a card's header)."""
+        if where.start.line != where.end.line:
+            return None
+        codec = self.workspace.position_codec
+        start = codec.position_from_client_units(lines, where.start).character
+        end = codec.position_from_client_units(lines, where.end).character
+        text = lines[where.start.line]
+        quoted = list(re.finditer(r'"[^"\n]*"', text[start:end]))
+        if quoted:
+            start, end = start + quoted[-1].start() + 1, start + quoted[-1].end() - 1
+        if text[start:end] == name:
+            return None
+        return lsp.TextEdit(self.to_range(lines, where.start.line, start, where.start.line, end),
+                            name)
+
+    # ------------------------------------------------------------ highlighting
+    def semantic_tokens(self, doc: TextDocument) -> lsp.SemanticTokens:
+        checked = self.checked_for(doc)
+        found = pieces(doc.source, checked.names, set(checked.definitions))
+        units = UnitCounter(self.workspace.position_encoding or "utf-16")
+        return lsp.SemanticTokens(data=encode(doc.source.split("\n"), found, units))
 
     # ------------------------------------------------------------ outline
     def symbols(self, doc: TextDocument) -> list[lsp.DocumentSymbol]:
@@ -206,44 +273,17 @@ class DofServer(LanguageServer):
         return self.to_range(lines, *where(start), *where(end))
 
     # ------------------------------------------------------------ completion
-    def complete(self, doc: TextDocument, pos: lsp.Position) -> list[lsp.CompletionItem]:
+    def complete(self, doc: TextDocument, pos: lsp.Position) -> lsp.CompletionList:
         lines, line, col = self.cursor(doc, pos)
         if line >= len(lines):
-            return []
-        prefix = lines[line][:col]
-        where, start = cursor_context(prefix)
-        if where == "comment":
-            return []
-        text = doc.source
-        offset = sum(len(row) + 1 for row in lines[:line]) + start
-        before = text[item_start(text, offset):offset]
-        accepts = expected(before)
-        words = previous_words(before)
-        checked = self.checked_for(doc)
-        quoted = string_items(checked, before, words) if (accepts is None and where == "string") \
-            or (accepts is not None and "STRING" in accepts) else []
-        if where == "string":
-            closing = "" if lines[line][col:col + 1] == '"' else '"'
-            edit = self.to_range(lines, line, start + 1, line, col)
-            return [completion(item, edit, item[0] + closing, "0") for item in quoted]
+            return lsp.CompletionList(is_incomplete=False, items=[])
+        offset = sum(len(row) + 1 for row in lines[:line])
+        start, found = completions(self.checked_for(doc), doc.source, lines[line], offset, col)
         edit = self.to_range(lines, line, start, line, col)
-        place = bool(words) and words[-1] in PLACE_WORDS
-        if accepts is None:  # the card does not parse up to here: guess from the last word
-            names = place or starts_name(prefix[start:])
-            keywords = sorted({w for ws in keyword_words().values() for w in ws})
-        else:
-            names = "NAME" in accepts
-            table = keyword_words()
-            keywords = sorted({w for t in accepts for w in table.get(t, ())})
-        items = [completion((w, lsp.CompletionItemKind.Keyword, "keyword",
-                             (meaning(w) or ("", ""))[0]), edit, w, "1" if place else "0")
-                 for w in keywords]
-        if names:
-            items += [completion(item, edit, item[0], "0" if place else "1")
-                      for item in name_items(checked.names)]
-        if accepts is not None:
-            items += [completion(item, edit, f'"{item[0]}"', "2") for item in quoted]
-        return items
+        typed = lines[line][start:col]
+        return lsp.CompletionList(is_incomplete=True, items=[
+            completion_item(offer, new_text, rank, typed, edit)
+            for rank, (offer, new_text, _) in enumerate(found)])
 
 
 def path_key(uri: str) -> str:
@@ -253,23 +293,7 @@ def path_key(uri: str) -> str:
     return str(Path(unquote(path)).resolve()) if path else uri
 
 
-def completion(item: Item, edit: lsp.Range, new_text: str, rank: str) -> lsp.CompletionItem:
-    label, kind, detail, documentation = item
-    return lsp.CompletionItem(label=label, kind=kind, detail=detail,
-                              documentation=documentation or None, sort_text=rank + label,
-                              text_edit=lsp.TextEdit(edit, new_text))
-
-
 # ------------------------------------------------------------------ the game's facts
-def card_facts(card: StrategyCard) -> str:
-    """A card as printed: number, name, period, side, Ops, asterisk, underline."""
-    facts = [card.period, card.side, "no ops" if card.ops is None else f"{card.ops} ops"]
-    facts += [label for flag, label in ((card.removed, "removed after event"),
-                                        (card.lasting, "lasting"),
-                                        (card.red_title, "red title")) if flag]
-    return " · ".join(f for f in facts if f)
-
-
 def string_hover(checked: Checked, text: str) -> str | None:
     """A quoted name: a card of the deck, a U.S.S.R. track box, a Power Struggle card."""
     parts = []
@@ -346,45 +370,6 @@ def place_hover(names: Names, text: str) -> str | None:
     return f"**{name}**: region: {', '.join(members)}"
 
 
-def name_items(names: Names) -> list[Item]:
-    """Spaces, countries, regions and space types, for a name being typed."""
-    data = names.data
-    out: list[Item] = [(s.name, lsp.CompletionItemKind.Constant,
-                        f"{s.country} · {s.type} · stability {s.stability}"
-                        + (" · battleground" if s.battleground else ""), "")
-                       for s in sorted(data.spaces, key=lambda s: s.name)]
-    out += [(c, lsp.CompletionItemKind.Module, f"country ({data.countries[c].region})", "")
-            for c in sorted(data.countries)]
-    out += [(r, lsp.CompletionItemKind.Module, "region", "")
-            for r in sorted({c.region for c in data.countries.values()})]
-    out += [(t, lsp.CompletionItemKind.EnumMember, "space type", "")
-            for t in names.type_names()]
-    return out
-
-
-def string_items(checked: Checked, before: str, words: list[str]) -> list[Item]:
-    """Names a quoted text may hold here: a card, or what the words before
-    it ask for (a card header's printed name, a U.S.S.R. box, a wild card)."""
-    data = checked.names.data
-    header = re.search(r"\bcard\s+(\d+)\s*$", before)
-    if header:
-        printed = data.cards.get(int(header.group(1)))
-        return [(printed.name, lsp.CompletionItemKind.Reference, "printed name", "")] \
-            if printed else []
-    if not words or words[-1] in ("summary", "option", "box") or before.rstrip().endswith("/") \
-            or words[-1].isdigit():
-        return []
-    if words[-2:] == ["marker", "to"]:
-        return [(p["name"], lsp.CompletionItemKind.EnumMember,
-                 f"U.S.S.R. track box {p['position']}", "") for p in data.ussr_track]
-    if words[-2:] == ["struggle", "card"]:
-        return [(c.name, lsp.CompletionItemKind.Reference, "wild card", "")
-                for c in data.ps_cards if c.kind == "wild"]
-    return [(c.printed.name, lsp.CompletionItemKind.Reference,
-             f"{c.printed.number} · {card_facts(c.printed)}", c.summary)
-            for c in sorted(checked.deck.cards.values(), key=lambda c: c.printed.number)]
-
-
 # ------------------------------------------------------------------ the server
 def create_server(mod: Path | None = None) -> DofServer:
     """A server with its features registered; ``mod`` is the folder of a mod
@@ -415,21 +400,71 @@ def create_server(mod: Path | None = None) -> DofServer:
         return ls.definition(ls.workspace.get_text_document(params.text_document.uri),
                              params.position)
 
+    @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+    def references(ls: DofServer, params: lsp.ReferenceParams) -> list[lsp.Location] | None:
+        return ls.references(ls.workspace.get_text_document(params.text_document.uri),
+                             params.position, params.context.include_declaration)
+
+    @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+    def code_actions(ls: DofServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+        return ls.code_actions(ls.workspace.get_text_document(params.text_document.uri),
+                               params.range)
+
+    @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+    def semantic_tokens(ls: DofServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+        return ls.semantic_tokens(ls.workspace.get_text_document(params.text_document.uri))
+
+    @server.feature(lsp.INITIALIZED)
+    def initialized(ls: DofServer, params: lsp.InitializedParams) -> None:
+        ls.tell_what_is_missing()
+
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def symbols(ls: DofServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
         return ls.symbols(ls.workspace.get_text_document(params.text_document.uri))
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=['"']))
     def complete(ls: DofServer, params: lsp.CompletionParams) -> lsp.CompletionList:
-        items = ls.complete(ls.workspace.get_text_document(params.text_document.uri),
-                            params.position)
-        return lsp.CompletionList(is_incomplete=False, items=items)
+        return ls.complete(ls.workspace.get_text_document(params.text_document.uri),
+                           params.position)
 
     return server
 
 
+#: What the server offers that an editor's client must announce it can take,
+#: and what is lost without it: (capability, feature, consequence).
+NEEDS = (
+    ("text_document.semantic_tokens", "semantic tokens",
+     "no highlighting from the server; the TextMate grammar of docs/editors.md highlights"),
+    ("text_document.code_action.code_action_literal_support", "code action literals",
+     "no quick fixes for the 'did you mean' hints"),
+    ("text_document.references", "references", "no list of where a card is named"),
+)
+
+
+def lacking(caps: lsp.ClientCapabilities) -> str:
+    """One message naming what the client lacks of what the server offers,
+    and what that costs; "" when it lacks nothing."""
+    missing = [f"{feature} ({cost})" for path, feature, cost in NEEDS
+               if _capability(caps, path) is None]
+    if not missing:
+        return ""
+    return ("dof lsp: this editor's LSP client does not announce " + "; ".join(missing)
+            + ". Diagnostics, hover, completion and go to definition work; "
+              "docs/editors.md says which editor versions have the rest.")
+
+
+def _capability(caps: object, path: str) -> object:
+    for part in path.split("."):
+        caps = getattr(caps, part, None)
+    return caps
+
+
 def run_lsp(mod: Path | None = None) -> int:
     """Serve one editor over stdin and stdout until it exits."""
+    if sys.stdin.isatty():
+        print("dof lsp speaks the Language Server Protocol on standard input and output: "
+              "an editor starts it (docs/editors.md). Ctrl-D ends it.", file=sys.stderr)
     create_server(mod).start_io()
     return 0
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from dof.dsl.ast import CardDef, SourceFile
+from dof.dsl.ast import BoxDef, CardDef, CardName, PsCardDef, SourceFile
 
 # load_deck() reads every file from disk; its layering and building steps are
 # run here on the editor's text instead (a public load_deck(sources=...) would do).
@@ -25,6 +25,12 @@ from dof.dsl.diagnostics import Reporter
 from dof.dsl.names import Names, default_names
 from dof.dsl.parser import decode_source, parse_source
 from dof.engine.data.terms import key
+
+Item = CardDef | BoxDef | PsCardDef
+
+#: Quoted texts that name no card: a summary, an option, a U.S.S.R. track
+#: box, a Power Struggle suit.
+NOT_CARDS = frozenset({"summary", "option", "ussr", "count_ps_suit"})
 
 
 @dataclass
@@ -35,9 +41,18 @@ class Checked:
     files: set[str]
     definitions: dict[str, tuple[SourceFile, CardDef]]  # card name key -> where defined
     names: Names
+    items: list[tuple[Item, SourceFile]]  # the deck's cards, boxes and wild cards
 
     def definition(self, name: str) -> tuple[SourceFile, CardDef] | None:
         return self.definitions.get(key(name))
+
+    def references(self, name: str) -> list[tuple[SourceFile, CardName]]:
+        """Where the cards, boxes and wild cards of the deck name card
+        ``name`` (its prerequisites, cancels, the events that test it)."""
+        wanted = key(name)
+        return [(src, found) for item, src in self.items for clause in item.clauses
+                for node in clause.walk() if node.kind not in NOT_CARDS
+                for found in node.strings() if key(found.text) == wanted]
 
 
 class Workbench:
@@ -75,7 +90,8 @@ class Workbench:
         deck = build_deck(names, found, reporter)
         files = {src.path for layer in layers for src in layer} | set(mod or [path])
         definitions = {key(cdef.name): (src, cdef) for cdef, src in found["cards"].values()}
-        return Checked(deck, files, definitions, names)
+        items = [pair for kind in found.values() for pair in kind.values()]
+        return Checked(deck, files, definitions, names, items)
 
     def _parse_all(self, paths: list[str], buffers: dict[str, str],
                    reporter: Reporter) -> list[SourceFile]:

@@ -2,9 +2,7 @@
 
 A file being typed is rarely valid, so hovers, completion and the outline
 read the text itself: words, quoted names and capitalised names on a line,
-and the headers of cards and boxes. Completion asks the grammar's own LALR
-parser which tokens may come next, from the start of the card being written,
-so it offers exactly the keywords that fit there.
+and the headers of cards and boxes.
 """
 
 from __future__ import annotations
@@ -13,10 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from lark.exceptions import LarkError
-from lark.lexer import PatternRE
-
-from dof.dsl.grammar import NAME_CHAR, NAME_START, parser
+from dof.dsl.grammar import NAME_CHAR, NAME_START
+from dof.dsl.scan import keywords
 
 #: A character of a word, keyword or name (accents written apart too).
 _WORD_CHAR = rf"(?:\w|{NAME_CHAR})"
@@ -124,29 +120,15 @@ def item_start(text: str, offset: int) -> int:
     return start
 
 
-def expected(text: str) -> set[str] | None:
-    """The terminals the grammar accepts after ``text``; None if it does not parse."""
-    state = parser().parse_interactive(text)
-    try:
-        state.exhaust_lexer()
-        return set(state.accepts())
-    except LarkError:
-        return None
-
-
 @cache
 def keyword_words() -> dict[str, tuple[str, ...]]:
-    """The words a terminal of the grammar stands for, for its keywords only."""
+    """The words each keyword terminal of the grammar stands for."""
     out: dict[str, tuple[str, ...]] = {}
-    for term in parser().terminals:
-        text = term.pattern.value
-        if isinstance(term.pattern, PatternRE):
-            text = re.sub(r"\\(.)", r"\1", text)
-            if re.search(r"[\\\[\]()|*+?]", text):
-                continue  # a real pattern (names, numbers, separators)
-        if text[:1].isalpha():
-            out[term.name] = (text,)
-    out["CONTROLLED_ADJ"] = ("democrat-controlled", "communist-controlled")
+    for word, terminal in keywords().items():
+        out[terminal] = (*out.get(terminal, ()), word)
+    out["CONTROLLED_ADJ"] = ("democrat-controlled", "communist-controlled",
+                             "opponent-controlled", "your-controlled")
+    out["OR_MORE"], out["OR_LESS"] = ("or more",), ("or less", "or fewer")
     return out
 
 

@@ -1,11 +1,14 @@
-"""What the card language's keywords mean, shown when the editor hovers one.
+"""What the card language's keywords mean, and how a card's printed facts
+read, shown when the editor hovers or completes one.
 
-Data only, one entry per construct of docs/language.md: the meaning in a
+Mostly data, one entry per construct of docs/language.md: the meaning in a
 line, and the rule (or ruling, docs/rulings.md) it implements, "" when the
 construct is the language's own. A verb's "-s" form reads its entry.
 """
 
 from __future__ import annotations
+
+from dof.engine.data.records import StrategyCard
 
 KEYWORDS: dict[str, tuple[str, str]] = {
     # card metadata
@@ -101,3 +104,12 @@ KEYWORDS: dict[str, tuple[str, str]] = {
 def meaning(word: str) -> tuple[str, str] | None:
     """The entry for a keyword as written (``places`` reads ``place``)."""
     return KEYWORDS.get(word) or (KEYWORDS.get(word[:-1]) if word.endswith("s") else None)
+
+
+def card_facts(card: StrategyCard) -> str:
+    """A card as printed: period, side, Ops, asterisk, underline, red title."""
+    facts = [card.period, card.side, "no ops" if card.ops is None else f"{card.ops} ops"]
+    facts += [label for flag, label in ((card.removed, "removed after event"),
+                                        (card.lasting, "lasting"),
+                                        (card.red_title, "red title")) if flag]
+    return " · ".join(f for f in facts if f)

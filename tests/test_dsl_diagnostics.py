@@ -10,7 +10,7 @@ import pytest
 from dsl_helpers import deck_of, event
 
 from dof.dsl.names import default_names
-from dof.engine.data.names import did_you_mean
+from dof.engine.data.names import did_you_mean, suggestions
 
 
 def only(deck, code):
@@ -47,6 +47,17 @@ def test_did_you_mean_offers_what_difflib_finds():
     assert did_you_mean("Polsih Writers", names) == (
         "did you mean 'Polish Writers', 'Romanian Writers' or 'Czech Writers'?")
     assert did_you_mean("Xyzzy", names) is None
+
+
+def test_the_names_a_hint_offers_are_read_back_for_a_quick_fix():
+    cards = ["Workers' Revolt", "The Tyrant is Gone", "Tyrant's Fall"]
+    for slip, offered in [("Gdnask", ["Gdansk"]), ("Bucarest", ["Bucuresti", "Budapest"]),
+                          ("Workers Revolt", ["Workers' Revolt"]),
+                          ("Tyrants Fall", ["Tyrant's Fall"])]:
+        names = cards if "'" in offered[0] else default_names().space_names()
+        assert suggestions(did_you_mean(slip, names)) == offered
+    assert suggestions("write 'Worker spaces'") == []
+    assert suggestions(None) == []
 
 
 def test_many_misspelt_names_each_get_their_hint(tmp_path):

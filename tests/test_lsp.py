@@ -18,9 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from editor_helpers import read_as
+from lsprotocol import types as lsp
 
-from dof.cli.lsp import create_server
+from dof.cli.lsp import create_server, lacking
+from dof.cli.lsp_complete import match_tier
 from dof.cli.lsp_deck import Workbench
+from dof.cli.lsp_tokens import TYPES
 from dof.dsl import builtin_cards_dir, load_deck
 
 TIMEOUT = 10.0
@@ -169,9 +173,35 @@ def position_of(text: str, needle: str, skip: int = 0) -> tuple[int, int]:
 def test_initialize_advertises_every_feature(editor):
     caps = editor.capabilities
     assert caps["hoverProvider"] and caps["definitionProvider"]
-    assert caps["documentSymbolProvider"]
+    assert caps["documentSymbolProvider"] and caps["referencesProvider"]
+    assert caps["codeActionProvider"] == {"codeActionKinds": ["quickfix"]}
+    assert caps["semanticTokensProvider"]["legend"]["tokenTypes"] == list(TYPES)
     assert '"' in caps["completionProvider"]["triggerCharacters"]
     assert caps["textDocumentSync"]["openClose"]
+
+
+def test_a_client_lacking_a_capability_is_told_what_it_misses(editor):
+    """The test client announces no capability: it is told, once, which
+    features it cannot show and what works all the same."""
+    shown = editor.wait(lambda m: m.get("method") == "window/showMessage")["params"]
+    assert shown["type"] == 2  # a warning
+    assert shown["message"].startswith("dof lsp: this editor's LSP client does not announce "
+                                       "semantic tokens (no highlighting from the server;")
+    assert "code action literals (no quick fixes" in shown["message"]
+    assert "docs/editors.md" in shown["message"]
+
+
+def test_a_client_with_every_capability_is_told_nothing():
+    caps = lsp.ClientCapabilities(text_document=lsp.TextDocumentClientCapabilities(
+        semantic_tokens=lsp.SemanticTokensClientCapabilities(
+            requests=lsp.ClientSemanticTokensRequestOptions(full=True), token_types=[],
+            token_modifiers=[], formats=[]),
+        code_action=lsp.CodeActionClientCapabilities(
+            code_action_literal_support=lsp.ClientCodeActionLiteralOptions(
+                lsp.ClientCodeActionKindOptions(value_set=["quickfix"]))),
+        references=lsp.ReferenceClientCapabilities()))
+    assert lacking(caps) == ""
+    assert "references" in lacking(lsp.ClientCapabilities())
 
 
 # ------------------------------------------------------------------ diagnostics
@@ -350,8 +380,54 @@ def test_completion_inside_quotes_offers_card_names(editor, mod):
 
 
 def test_completion_after_an_earlier_mistake_still_offers_places(editor, mod):
-    text = HEAD + "    event {\n        democrat frobs 2 SP\n        place 2 SP from "
+    text = HEAD + "    event {\n        democrat frobs 2 SP\n        remove 2 SP from "
     assert "Gdansk" in labels(complete(editor, mod, text)[0])
+
+
+def test_completion_is_filtered_and_ranked_by_the_typed_prefix(editor, mod):
+    """Issue 22: after 'SP in Buc' the server offered 105 names in no order,
+    and accepting the first inserted 'Babes-Bolyai University'."""
+    result, line, col = complete(editor, mod, HEAD + "    event {\n        place 2 SP in Buc")
+    assert result["isIncomplete"] is True
+    first = result["items"][0]
+    assert first["label"] == "Bucuresti" and first["filterText"] == "Bucuresti"
+    assert all(match_tier("Buc", item["label"]) is not None for item in result["items"])
+    assert first["textEdit"] == {"newText": "Bucuresti", "range": {
+        "start": {"line": line, "character": col - 3}, "end": {"line": line, "character": col}}}
+
+
+def test_names_that_start_with_the_prefix_come_before_fuzzy_matches(editor, mod):
+    result, *_ = complete(editor, mod, HEAD + "    event {\n        place 2 SP in Bu")
+    assert labels(result) == [
+        "Bucuresti", "Budapest", "Bulgaria", "Bulgarian Orthodox Church", "Bulgarian Writers",
+        "Bureaucrat", "Burgas",  # each starts with 'Bu'
+        "Ceske Budejovice",  # a later word does
+        "Babes-Bolyai University", "battleground", "non-battleground"]  # 'B', then 'u'
+    assert [item["sortText"] for item in result["items"]] == [f"{i:04d}" for i in range(11)]
+    # What a client's own filtering keeps: a label that starts with the
+    # typed text, else that text itself.
+    assert {item["filterText"] for item in result["items"][7:]} == {"Bu"}
+
+
+def test_a_name_typed_with_accents_or_without_finds_the_name(editor, mod):
+    for typed in ("Łó", "lod"):
+        result, *_ = complete(editor, mod, HEAD + f"    event {{\n        place 2 SP in {typed}")
+        first = result["items"][0]
+        assert first["label"] == "Lodz" and first["textEdit"]["newText"] == "Lodz"
+        assert first["filterText"] == typed  # what the client's own filter keeps
+
+
+def test_keywords_are_filtered_by_the_prefix_too(editor, mod):
+    result, *_ = complete(editor, mod, HEAD + "    event {\n        communist pl")
+    assert labels(result) == ["place", "places", "play", "plays"]
+
+
+def test_completion_offers_only_what_the_grammar_accepts_there(editor, mod):
+    event = HEAD + "    event {\n        "
+    found = labels(complete(editor, mod, event + "place 2 SP in Gdansk and ")[0])
+    assert "Bucuresti" in found and "the" in found
+    assert "each" not in found and "places" not in found  # a name follows 'and' here
+    assert labels(complete(editor, mod, event + "place 2 SP ")[0]) == ["in"]
 
 
 def test_no_card_names_in_a_summary_or_a_comment(editor, mod):
@@ -390,6 +466,131 @@ def test_no_definition_outside_a_card_name(editor, mod):
     assert editor.at("textDocument/definition", uri, *position_of(MOD_CARD, "Worker")) is None
 
 
+def test_references_of_a_card_are_its_prerequisites_and_the_events_naming_it(editor, mod):
+    text = MOD_CARD.replace("The Wall Must Go!", "The Crowd Turns Against Ceausescu")
+    uri = editor.open(mod / "variants.card", text)
+    at = position_of(text, "The Crowd", 2)
+    found = editor.at("textDocument/references", uri, *at, context={"includeDeclaration": True})
+    places = [(Path(f["uri"].removeprefix("file://")).name, f["range"]["start"]["line"])
+              for f in found]
+    assert places == [("middle.card", 120),  # its header, then each place that names it
+                      ("late.card", 160), ("late.card", 163), ("variants.card", at[0])]
+    line, col = position_of(text, '"The Crowd')
+    assert found[-1]["range"] == {"start": {"line": line, "character": col}, "end": {
+        "line": line, "character": col + len('"The Crowd Turns Against Ceausescu"')}}
+    without = editor.at("textDocument/references", uri, *at, context={"includeDeclaration": False})
+    assert without == found[1:]
+
+
+# ------------------------------------------------------------------ quick fixes
+def quick_fixes(editor, uri: str, line: int) -> list[dict]:
+    return editor.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "context": {"diagnostics": []},
+        "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}})
+
+
+def test_a_did_you_mean_hint_is_a_quick_fix(editor, mod):
+    uri = editor.open(mod / "variants.card")
+    [diag] = editor.diagnostics(uri)
+    line, _ = position_of(MOD_CARD, "Gdnask")
+    [fix] = quick_fixes(editor, uri, line)
+    assert fix["title"] == "Replace with 'Gdansk'" and fix["kind"] == "quickfix"
+    assert fix["isPreferred"] and fix["diagnostics"] == [diag]
+    assert fix["edit"]["changes"] == {uri: [{"newText": "Gdansk", "range": diag["range"]}]}
+
+
+def test_each_name_a_hint_offers_is_a_quick_fix_and_a_card_keeps_its_quotes(editor, mod):
+    text = MOD_CARD.replace("Gdnask", "Bucarest").replace('"The Wall Must Go!"',
+                                                          '"The Wall Must Goo"')
+    uri = editor.open(mod / "variants.card", text)
+    line, _ = position_of(text, "Bucarest")
+    assert [f["title"] for f in quick_fixes(editor, uri, line)] == [
+        "Replace with 'Bucuresti'", "Replace with 'Budapest'"]
+    line, col = position_of(text, "The Wall Must Goo")
+    fix = quick_fixes(editor, uri, line)[0]
+    assert fix["edit"]["changes"][uri] == [{"newText": "The Wall Must Go!", "range": {
+        "start": {"line": line, "character": col}, "end": {"line": line, "character": col + 17}}}]
+
+
+def test_a_misspelt_keyword_is_a_quick_fix(editor, mod):
+    text = MOD_CARD.replace("democrat places 2", "democrat plaecs 2")
+    uri = editor.open(mod / "variants.card", text)
+    line, _ = position_of(text, "plaecs")
+    fixes = quick_fixes(editor, uri, line)
+    assert [fix["edit"]["changes"][uri][0]["newText"] for fix in fixes] == [
+        "places", "plays", "place"]
+    assert [fix.get("isPreferred") for fix in fixes] == [True, None, None]
+    assert quick_fixes(editor, uri, line + 1) == []
+
+
+# ------------------------------------------------------------------ highlighting
+def highlighted(editor, uri: str, text: str) -> list[tuple[str, str, list[str]]]:
+    """The server's semantic tokens, decoded: (text, type, modifiers)."""
+    data = editor.request("textDocument/semanticTokens/full",
+                          {"textDocument": {"uri": uri}})["data"]
+    lines, out, line, col = text.split("\n"), [], 0, 0
+    for i in range(0, len(data), 5):
+        dline, dcol, length, kind, mods = data[i:i + 5]
+        line, col = line + dline, (col if dline == 0 else 0) + dcol
+        units = lines[line].encode("utf-16-le")  # the columns count UTF-16 units
+        out.append((units[2 * col:2 * (col + length)].decode("utf-16-le"), TYPES[kind],
+                    ["declaration"] if mods & 1 else []))
+    return out
+
+
+def test_highlighting_tells_keywords_names_cards_numbers_and_comments(editor, mod):
+    text = MOD_CARD.replace("    event {", "    event {  # the event, or more").replace(
+        "democrat places 1 SP in each Worker space in East Germany",
+        'democrat places 1 SP in Berlin; cancel "\U0001f600"; remove 1 SP from Gdansk')
+    found = highlighted(editor, editor.open(mod / "variants.card", text), text)
+    assert found[:3] == [("card", "keyword", []), ("111", "number", []),
+                         ('"Round Table Returns"', "class", ["declaration"])]
+    assert ('"The Wall Must Go!"', "class", []) in found
+    assert ('"Democrat places SPs in Poland."', "string", []) in found
+    assert ("# the event, or more", "comment", []) in found
+    assert not [f for f in found if f[0] == "Gdnask"]  # unknown: its diagnostic says so
+    # After the emoji (two UTF-16 units) the columns still land on the words.
+    assert found[-7:] == [("cancel", "keyword", []), ('"\U0001f600"', "string", []),
+                          ("remove", "keyword", []), ("1", "number", []),
+                          ("SP", "keyword", []), ("from", "keyword", []),
+                          ("Gdansk", "enumMember", [])]
+
+
+def test_places_are_highlighted_by_what_they_are_on_the_map(editor, mod):
+    uri = editor.open(mod / "variants.card")
+    found = highlighted(editor, uri, MOD_CARD)
+    assert ("Worker", "type", []) in found and ("East Germany", "namespace", []) in found
+
+
+@pytest.mark.parametrize("name", ["early", "middle", "late", "scoring", "tiananmen",
+                                  "power_struggle"])
+def test_highlighting_agrees_with_the_parser_on_every_printed_card_file(editor, name):
+    path = builtin_cards_dir() / f"{name}.card"
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    starts = [0]
+    for row in lines:
+        starts.append(starts[-1] + len(row) + 1)
+    shown: list[str | None] = [None] * len(text)
+    data = editor.request("textDocument/semanticTokens/full",
+                          {"textDocument": {"uri": editor.open(path)}})["data"]
+    line = col = 0
+    for i in range(0, len(data), 5):
+        dline, dcol, length, kind, _ = data[i:i + 5]
+        line, col = line + dline, (col if dline == 0 else 0) + dcol
+        start = starts[line] + col
+        shown[start:start + length] = [SHOWN[TYPES[kind]]] * length
+    parsed = read_as(text)
+    differ = [(text.count("\n", 0, i) + 1, text[i], parsed[i], shown[i])
+              for i in range(len(text)) if not text[i].isspace() and parsed[i] != shown[i]]
+    assert differ == []
+
+
+#: What a semantic token type is, as the parser's tokens say it.
+SHOWN = {"keyword": "keyword", "comment": "comment", "number": "number", "string": "string",
+         "class": "string", "enumMember": "name", "namespace": "name", "type": "name"}
+
+
 # ------------------------------------------------------------------ outline
 def test_document_symbols_list_cards_and_boxes(editor, tmp_path):
     text = ('# a mod\n' + MOD_CARD + '\ntiananmen box 4 "Hunger Strike" / "Students Arrested" {\n'
@@ -421,6 +622,27 @@ def test_dof_lsp_answers_on_stdio():
     assert done.returncode == 0, done.stderr
     assert b'"serverInfo": {"name": "dof"' in done.stdout
     assert done.stdout.startswith(b"Content-Length: ")
+
+
+def test_dof_lsp_in_a_terminal_says_what_it_is_for():
+    """Typed at a prompt, `dof lsp` would wait in silence for an editor's messages."""
+    import pty
+
+    terminal, stdin = pty.openpty()
+    server = subprocess.Popen([sys.executable, "-m", "dof.cli.main", "lsp"], stdin=stdin,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(stdin)
+    try:
+        told = server.stderr.readline().decode()
+        os.write(terminal, b"\x04")  # Ctrl-D: the end of input
+        assert server.wait(TIMEOUT) == 0
+    finally:
+        os.close(terminal)
+        if server.poll() is None:
+            server.kill()
+        server.wait()
+    assert told == ("dof lsp speaks the Language Server Protocol on standard input and output: "
+                    "an editor starts it (docs/editors.md). Ctrl-D ends it.\n")
 
 
 # ------------------------------------------------------------- broken frames

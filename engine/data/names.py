@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import difflib
 import heapq
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -138,6 +139,25 @@ def _hint(word: str, candidates: tuple[str, ...]) -> str | None:
     quoted = [f"'{suggester.original[c]}'" for c in close]
     return "did you mean " + (quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or "
                               + quoted[-1]) + "?"
+
+
+def suggestions(hint: str | None) -> list[str]:
+    """The names a hint :func:`did_you_mean` wrote offers, read back (an
+    editor's quick fix puts one in place of the slip); none for another hint.
+
+    >>> suggestions("did you mean 'Gdansk'?")
+    ['Gdansk']
+    >>> suggestions("did you mean 'Poland', 'Pomerania' or 'Poznan'?")
+    ['Poland', 'Pomerania', 'Poznan']
+    """
+    found = _SUGGESTED.fullmatch(hint or "")
+    if found is None:
+        return []
+    return re.findall(r"'(.+?)'(?:, |\Z| or )", found.group(1))
+
+
+#: A hint of :func:`did_you_mean`: the quoted names it offers.
+_SUGGESTED = re.compile(r"did you mean ('.+')\?")
 
 
 @lru_cache(maxsize=64)
