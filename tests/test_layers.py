@@ -11,6 +11,7 @@ some imports lazy), so a lazy import cannot hide a cycle or a step up.
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import grimp
@@ -77,3 +78,13 @@ def test_the_old_home_of_play_card_still_imports_with_a_warning():
     with pytest.warns(DeprecationWarning, match="dof.engine.rules.actions"):
         old = importlib.import_module("dof.engine.actions")
     assert old.play_card is play_card
+
+
+def test_every_folder_of_code_is_installed():
+    """A folder the editable install finds but pyproject.toml does not list
+    is missing from a wheel, where every import of its parent then fails."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
+    folders = {"dof." + ".".join(init.parent.relative_to(ROOT).parts)
+               for top in ("cli", "dsl", "engine", "cards")
+               for init in (ROOT / top).rglob("__init__.py")}
+    assert folders <= set(setuptools["packages"]), folders - set(setuptools["packages"])
