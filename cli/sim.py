@@ -14,6 +14,7 @@ The progress bar and the summary table are imported when used: `dof sim
 from __future__ import annotations
 
 import json
+import logging
 import multiprocessing
 import signal
 import sys
@@ -293,7 +294,7 @@ def play_on_ray(batch: Batch, seeds: range, address: str,
         if not connected:
             try:
                 with sigint_held():
-                    ray.init(address=address, logging_level="ERROR", log_to_driver=False)
+                    ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
             except Exception as exc:  # ConnectionError, ValueError, ...: Ray's own message
                 raise SimError(f"cannot connect to Ray at {address}: {exc}") from None
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
