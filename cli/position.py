@@ -28,6 +28,7 @@ from dof.engine.position import (
     PositionError,
     event_in_force,
     impose_tracks,
+    past_in_force,
     position_state,
     year_cards,
 )
@@ -296,7 +297,13 @@ def build_state(f: YamlFile, spec: PositionSpec, data, seed: int) -> State:
 def put_in_effect(f: YamlFile, spec: PositionSpec, game: Game, chance: FileChance) -> None:
     """Run the position's ``in_effect`` events on a game not yet started
     (engine/position.py), each answered from its script, then set its SPs,
-    VP and tracks again: the position is the board as it stands after them."""
+    VP and tracks again: the position is the board as it stands after them.
+    What its past leaves in force (engine/position.py past_in_force) is
+    put in force first."""
+    try:
+        past_in_force(game)
+    except PositionError as exc:
+        raise f.problem(spec.node, "E604", f"impossible position: {exc}") from None
     for play in spec.in_effect:
         run_scripted(f, game, play, event_in_force(game, play.card, play.by), chance)
     impose_tracks(game.state, spec.position)

@@ -22,8 +22,11 @@ from dof.engine.data.chance import DECK, Chance
 from dof.engine.data.state import PHASES, State, initial_state
 from dof.engine.data.terms import SIDES
 from dof.engine.data.validate import StateError, check_state
-from dof.engine.game import Game
+from dof.engine.game import Driver, Game
+from dof.engine.rules import effects
 from dof.engine.rules.actions import action_round, run_event
+from dof.engine.rules.board import opponent
+from dof.engine.rules.decisions import Decision
 from dof.engine.rules.piles import finish_card
 from dof.engine.rules.protocols import Steps
 from dof.engine.saves import save_header
@@ -42,7 +45,10 @@ class Position:
     ``hands``, ``discard`` and ``removed`` take their cards from wherever
     they are; ``deck_top`` puts cards on top of the draw deck, the first
     drawn first. ``events_played`` records events as having happened
-    (prerequisites, 'no effect after') without running them.
+    (prerequisites, 'no effect after') without running them; what they
+    cancel whenever they happen is cancelled (:func:`past_in_force`).
+    ``tiananmen`` gives the boxes reached: one that a player alone has
+    reached gives him its lasting award (6.3.5).
     """
 
     turn: int = 1
@@ -186,6 +192,37 @@ def unstarted_game(data, state: State, events=None, chance: Chance | None = None
     the position's events are put in force on it (:func:`event_in_force`)
     before :func:`start_game` or :func:`play_round` starts from its state."""
     return Game(data, state, events, chance)
+
+
+def past_in_force(game: Game) -> None:
+    """Put in force what a position's past leaves in force, on a game not
+    yet started, before the events it puts in force run: the events it
+    lists as played cancel what they cancel whenever they happen (7.2), and
+    each Tiananmen Square box that one player alone has reached gives him
+    its lasting award (6.3.5: it lasts until the opponent reaches the box;
+    an immediate award has had its effect on the board the position gives)."""
+    events = game.events
+    if events is None:
+        return
+    for card in game.state["events_played"]:
+        for cancelled in events.cancels(card):
+            effects.cancel(game, cancelled)
+    Driver(_awards_in_force(game)).finish(_no_question)
+
+
+def _awards_in_force(game: Game) -> Steps:
+    st, events = game.state, game.events
+    assert events is not None
+    for box in game.data.tiananmen:
+        for side in SIDES:
+            alone = st["tiananmen"][side] >= box.box > st["tiananmen"][opponent(side)]
+            if alone and events.award_lasts(box.box):
+                yield from events.box_award(game, box.box, side)
+
+
+def _no_question(decision: Decision) -> None:
+    raise PositionError(f"putting the position in force asks {decision.prompt!r}, which "
+                        "nobody can answer there")
 
 
 def event_in_force(game: Game, card: int, side: str) -> Steps:

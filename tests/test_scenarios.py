@@ -31,8 +31,10 @@ def test_card_scenario(scenario):
 
 
 def test_the_scenarios_cover_the_deck():
-    """At least 25 cards, from each of the three years."""
-    numbers = {int(p.name[:3]) for p in SCENARIOS.rglob("*.scenario.yaml")}
+    """At least 25 cards, from each of the three years (a card's file is
+    named by its number; the rules' own files are not)."""
+    numbers = {int(p.name[:3]) for p in SCENARIOS.rglob("*.scenario.yaml")
+               if p.name[:3].isdecimal()}
     assert len(numbers) >= 25
     assert all(any(lo <= n <= hi for n in numbers) for lo, hi in ((1, 40), (41, 81), (82, 110)))
 
@@ -312,6 +314,16 @@ def test_position_file_starts_at_its_deal(tmp_path, game_data):
     assert st["display"] == [9] and st["events_played"] == [2, 9]
     assert st["sp"]["democrat"][game.space_ids["Gdansk"]] == 2
     assert "Event: #9 The Wall for the communist" in [e["text"] for e in game.log]
+
+
+def test_a_position_file_puts_in_force_what_its_past_leaves(tmp_path, game_data):
+    """The Tiananmen box the Democrat alone has reached gives its award
+    (6.3.5), and an event played cancels what it cancels (7.2)."""
+    path = write(tmp_path, "turn: 8\ntiananmen: {democrat: 2, communist: 1}\n"
+                           "events_played: [Army Backs Revolution]\n", "pos.yaml")
+    game = started_game(*game_data, 1, {}, Start(None, str(path), []), ["democrat"])
+    assert [(e["box"], e["owner"]) for e in game.state["effects"]] == [(2, "democrat")]
+    assert game.state["cancelled"] == [70]
 
 
 def test_a_scenario_as_the_start_deals_its_played_card(game_data):
