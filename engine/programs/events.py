@@ -148,6 +148,23 @@ class EventRunner:
             return []
         return [c for op in card.event if op["op"] == Op.CANCEL for c in op["cards"]]
 
+    def changes_for_good(self, number: int) -> bool:
+        """Whether ``number``'s event changes the game for good rather than
+        through lasting effects that end: it destroys a space or cancels an
+        event, and registers no lasting rule or trigger (so nothing in the
+        state says it is in effect but that it was played)."""
+        card = self.cards.get(number)
+        found: set[str] = set()
+        stack: list[Any] = [card.event if card is not None else None]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                found.add(node.get("op", ""))
+                stack.extend(node.values())
+            elif isinstance(node, list | tuple):
+                stack.extend(node)
+        return bool(found & {Op.ELIMINATE, Op.CANCEL}) and not found & {Op.LASTING, Op.TRIGGER}
+
     def ps_modes(self, name: str) -> set[str]:
         """How a Power Struggle wild card may be played: "attack", "match" (8.3.2)."""
         return set(self.ps_cards.get(name, ()))
