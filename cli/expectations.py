@@ -350,13 +350,15 @@ def _game_over(r: Reader, value: Any, at: KeyPath) -> Check:
     """The game ended with this winner (or draw), and, when a mapping says
     ``how``, in this way (a Termination: final scoring, held scoring card...)."""
     how = None
+    winner, winner_at = value, at
     if isinstance(value, dict):
         entries = r.mapping(value, at, "game_over", ("winner", "how"), required=("winner",))
-        value, at = entries["winner"], at + ("winner",)
+        winner, winner_at = entries["winner"], at + ("winner",)
         if "how" in entries:
-            how = Termination(r.choice(str(entries["how"]).replace(" ", "_"), at[:-1] + ("how",),
-                                       "how", [t.value for t in Termination]))
-    want = r.choice(value, at, "game_over", (*SIDES, "draw"))
+            words = r.choice(str(entries["how"]).replace("_", " "), at + ("how",), "how",
+                             [t.value.replace("_", " ") for t in Termination])
+            how = Termination(words.replace(" ", "_"))
+    want = r.choice(winner, winner_at, "game_over", (*SIDES, "draw"))
 
     def check(result: Result) -> list[str]:
         end = result.game_over

@@ -131,6 +131,18 @@ def test_several_scenarios_per_file_and_json(tmp_path, capsys):
      "E105 unknown Power Struggle card 'March 7'", None),
     ("play: {card: 4}\nexpect: {asked: [democrat]}\n", "2:18",
      "E201 an asked question is 'PLAYER KIND'", None),
+    ("play: [{to: the end}]\n", "1:13", "E201 to must be one of end of turn, next deal, "
+     "not 'the end'", None),
+    ("play: [{to: next deal, card: 4}]\n", "1:9", "E201 play: a play plays a card or runs "
+     "the turn on (to), not both", None),
+    ("play: [{to: next deal, as: event}]\n", "1:24", "E601 play: unknown key 'as'", None),
+    ("play: {card: 4, refused: [event]}\n", "1:26", "E201 expected a single value, not a "
+     "list", None),
+    ("power_struggle: [{democrat: [March 4]}, {communist: [Rally]}]\nplay: {card: 4}\n",
+     "1:54", "E105 unknown Power Struggle card 'Rally'", None),
+    ("play: {card: 4}\nexpect: {game_over: {winner: democrat, how: by knockout}}\n", "2:45",
+     "E201 how must be one of automatic victory, final scoring, held scoring card, new years "
+     "eve, end game, not 'by knockout'", None),
 ])
 def test_file_mistakes_are_errors_at_their_place(tmp_path, capsys, text, where, message, hint):
     path = write(tmp_path, text)
@@ -143,6 +155,16 @@ def test_file_mistakes_are_errors_at_their_place(tmp_path, capsys, text, where, 
 
 
 @pytest.mark.parametrize("play, where, message", [
+    ("[{to: end of turn}, {card: 7, as: event}]", "1:34", "E604 no action round now: the turn "
+     "has ended (to: next deal starts the next one)"),
+    ("[{to: end of turn, answers: [Gdansk]}]", "1:36", "E613 answer not used: the run to the "
+     "end of turn ended before this answer was needed"),
+    ("{card: 7, as: event, answers: [Gdansk], refused: Gdansk}", "1:56", "E620 'Gdansk' is "
+     "offered, and the play expects it refused"),
+    ("{card: 7, as: event, answers: [Gdansk, Gdansk], refused: Lodz}", "1:64", "E620 the play "
+     "ended before a question that could refuse 'Lodz'"),
+    ("{card: 7, as: event, answers: [Gdansk], refused: Lodzz}", "1:56", "E611 'Lodzz' names "
+     "nothing a question could offer"),
     ("{card: 7, as: event, answers: [Gdansk, Lodz]}", "1:46",
      "E611 'Lodz' is not among the options: the communist is asked"),
     ("{card: 7, as: event, answers: [Gdansk]}", "1:37",

@@ -250,6 +250,10 @@ def read_play(reader: Reader, value: Any, at: KeyPath, what: str,
         card_at = at
     else:
         if "to" in value and keys is PLAY_KEYS:
+            if "card" in value:
+                raise PositionError(f"{what}: a play plays a card or runs the turn on (to), "
+                                    "not both: write them as two plays", at + (Key("to"),),
+                                    "E201")
             keys = STEP_KEYS
         entries = reader.mapping(value, at, what, keys, required=(keys[0],))
         card_at = at + ("card",)
