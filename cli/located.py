@@ -33,6 +33,8 @@ class YamlFile(YamlText):
     """A scenario or position file; makes diagnostics that point into it."""
 
     kind = SCENARIO
+    Mistake = FileProblem
+    several = True
 
     def span(self, node: Node) -> Span:
         return Span(self.path, *self.place(node))

@@ -25,6 +25,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.text import Text
+from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from dof.cli.expectations import Expectation, Result, read_expect
@@ -140,13 +141,25 @@ def scenario_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
 
 
 def load_file(path: Path, reader: Reader) -> tuple[list[Scenario], Diagnostic | None]:
-    """The scenarios of one file (one per YAML document), or the problem
+    """The scenarios of one file (one per YAML document: a document that is
+    no YAML is a scenario in error, the others still run), or the problem
     that stops the whole file from being read."""
     try:
         f = YamlFile.read(path)
     except FileProblem as problem:
         return [], problem.diagnostic
-    return [parse_scenario(f, node, i, reader) for i, node in enumerate(f.documents)], None
+    return [parse_scenario(f, part, i, reader) if isinstance(part, Node)
+            else broken(f, part, i) for i, part in enumerate(f.parts)], None
+
+
+def broken(f: YamlFile, problem: Exception, index: int) -> Scenario:
+    """A document that cannot be read as YAML, as a scenario in error at
+    the line where its mistake is."""
+    assert isinstance(problem, FileProblem)  # what a YamlFile's mistakes are
+    span = problem.diagnostic.span
+    node = ScalarNode("tag:yaml.org,2002:null", "",
+                      Mark(f.path, 0, span.line - 1, span.col - 1, None, 0))
+    return Scenario(f, node, f"scenario {index + 1}", error=problem.diagnostic)
 
 
 def parse_scenario(f: YamlFile, node: Node, index: int, reader: Reader) -> Scenario:

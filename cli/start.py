@@ -138,9 +138,8 @@ def read_position(path: str, reader: Reader) -> tuple[Position, YamlFile, Node]:
     it is read from, where a mistake found later is shown."""
     from dof.cli.scenario import parse_scenario
 
+    f, node = _first_document(path)
     try:
-        f = YamlFile.read(user_path(path))
-        node = f.documents[0]
         value = f.value(node, "position")
         if not (isinstance(value, dict) and "play" in value):
             return _position_block(reader, value), f, node
@@ -157,6 +156,19 @@ def read_position(path: str, reader: Reader) -> tuple[Position, YamlFile, Node]:
         if card is not None and not any(card in pile for pile in position.hands.values()):
             position.hands.setdefault(play.by, []).append(card)
     return position, f, node
+
+
+def _first_document(path: str) -> tuple[YamlFile, Node]:
+    """The file at ``path`` and its first document; StartError if it is no YAML."""
+    try:
+        f = YamlFile.read(user_path(path))
+    except FileProblem as problem:
+        raise StartError(one_line(problem)) from None
+    first = f.parts[0]
+    if isinstance(first, FileProblem):
+        raise StartError(one_line(first))
+    assert isinstance(first, Node)  # a document, or its mistake
+    return f, first
 
 
 def _position_block(reader: Reader, value: Any) -> Position:

@@ -348,6 +348,19 @@ def test_a_position_file_puts_in_force_what_its_past_leaves(tmp_path, game_data)
     assert game.state["cancelled"] == [70]
 
 
+def test_a_file_holding_only_a_position_block_starts_there(tmp_path, game_data):
+    """`position:` alone, as a scenario without plays (issue 21, item 8)."""
+    path = write(tmp_path, "name: a start\nposition:\n  turn: 4\n  democrat: {Gdansk: 2}\n",
+                 "pos.yaml")
+    game = started_game(*game_data, 1, {}, Start(None, str(path), []), ["democrat"])
+    assert game.state["turn"] == 4
+    assert game.state["sp"]["democrat"][game.space_ids["Gdansk"]] == 2
+    write(tmp_path, "position: {turn: 4}\nexpekt: {}\n", "pos.yaml")
+    with pytest.raises(StartError, match=r"pos.yaml:2:1: a position file: unknown key "
+                                         r"'expekt' \(did you mean 'expect'\?\)"):
+        started_game(*game_data, 1, {}, Start(None, str(path), []), ["democrat"])
+
+
 def test_a_scenario_as_the_start_deals_its_played_card(game_data):
     path = SCENARIOS / "early" / "011-dissident-arrested.scenario.yaml"
     game = started_game(*game_data, 1, {}, Start(None, str(path), []), ["democrat"])

@@ -164,10 +164,19 @@ class YamlText:
     #: The kind of file, which bounds its size (engine/data/files.py).
     kind: ClassVar[Kind]
 
+    #: The exception a mistake in this kind of file is (``mistake`` makes it).
+    Mistake: ClassVar[type[Exception]]
+    #: Whether a file may hold several documents, each standing alone: a
+    #: mistake in one leaves the others to be read.
+    several: ClassVar[bool] = False
+
     def __init__(self, path: str | PathLike[str]) -> None:
         self.path = str(path)
         self.lines: list[str] = []
+        #: The documents read, and (``parts``) each in its place with the
+        #: mistake of each that could not be read.
         self.documents: list[Node] = []
+        self.parts: list[Node | Exception] = []
 
     @classmethod
     def read(cls, path: str | PathLike[str], reader: str | None = None) -> Self:
@@ -182,14 +191,43 @@ class YamlText:
             raise file.mistake("E002", f"cannot read the file: {exc.strerror or exc}",
                                None) from None
         file.lines = text.splitlines()
+        file.parts = file._parts(text, READERS[reader or READER])
+        file.documents = [part for part in file.parts if isinstance(part, Node)]
+        if not file.parts:
+            raise file.mistake("E003", "the file holds no YAML document", None)
+        return file
+
+    def _parts(self, text: str, read_with: type) -> list[Node | Exception]:
+        """The documents of ``text``; in a kind of file that may hold
+        several, a document that cannot be read is its mistake, in its place
+        among the others (each is read on its own then)."""
+        try:
+            return list(self._documents(text, read_with))
+        except self.Mistake as whole:
+            chunks = document_texts(text)
+            if not self.several or len(chunks) < 2:
+                raise
+            first: Exception | None = whole
+        parts: list[Node | Exception] = []
+        for start, chunk in chunks:
+            try:
+                # Blank lines before it keep every mark at its line in the file.
+                parts += self._documents("\n" * start + chunk, read_with)
+            except self.Mistake as mistake:
+                # The first document in error is where the file's first
+                # mistake is, told as the whole file reads it (a quote left
+                # open up to the next '---' is told so).
+                parts.append(first or mistake)
+                first = None
+        return parts
+
+    def _documents(self, text: str, read_with: type) -> list[Node]:
+        """The documents of ``text``, or the first mistake in it."""
         bad = unprintable(text)
         if bad is not None:
             line, column, message = bad
-            raise file.mistake("E001", message, Place(line, column), "delete it")
-        file.documents = file._compose(text, READERS[reader or READER])
-        if not file.documents:
-            raise file.mistake("E003", "the file holds no YAML document", None)
-        return file
+            raise self.mistake("E001", message, Place(line, column), "delete it")
+        return self._compose(text, read_with)
 
     def _compose(self, text: str, read_with: type) -> list[Node]:
         """The documents ``read_with`` composes of ``text``; a syntax error
@@ -366,6 +404,7 @@ class Doc(YamlText):
     lists and keys is written, for the checks' errors."""
 
     kind = DATA
+    Mistake = DataError
 
     def __init__(self, path: str | PathLike[str]) -> None:
         super().__init__(path)
@@ -445,6 +484,20 @@ class Doc(YamlText):
             if key not in keys:
                 raise self.error(self.data, f"{Path(self.path).name}: unknown field {key!r}",
                                  key)
+
+
+#: A line that starts a YAML document.
+_DOCUMENT_START = re.compile(r"^---(?=\s|$)", re.M)
+
+
+def document_texts(text: str) -> list[tuple[int, str]]:
+    """The texts of the documents of ``text``, each with the number of
+    lines before it: a document starts at a ``---`` line (YAML sees one
+    there even inside a quote or a bracket, so a document cut there is
+    the one YAML reads)."""
+    starts = [0] + [m.start() for m in _DOCUMENT_START.finditer(text) if m.start()]
+    return [(text.count("\n", 0, a), text[a:b]) for a, b in zip(starts, [*starts[1:], len(text)],
+                                                                 strict=True)]
 
 
 def _compose(text: str, read_with: type) -> list[Node]:
