@@ -154,9 +154,11 @@ def _tiananmen(r: Reader, value: Any, at: KeyPath) -> Check:
 
 
 def _attempted(r: Reader, value: Any, at: KeyPath) -> Check:
-    want = sorted({r.side(v, v_at) for v, v_at in r.items(value, at, "tiananmen_attempted")})
-    return _equal("the Tiananmen Square attempts made this turn", want,
-                  lambda res: sorted(s for s, used in res.game.state["tst_used"].items() if used))
+    want = ", ".join(sorted({r.side(v, v_at) for v, v_at
+                             in r.items(value, at, "tiananmen_attempted")})) or "none"
+    return _equal("made this turn's Tiananmen Square attempt", want,
+                  lambda res: ", ".join(sorted(s for s, used in res.game.state["tst_used"].items()
+                                               if used)) or "none")
 
 
 def _power(r: Reader, value: Any, at: KeyPath) -> Check:
@@ -192,8 +194,11 @@ def _holds(r: Reader, value: Any, at: KeyPath) -> Check:
 def _hand_sizes(r: Reader, value: Any, at: KeyPath) -> Check:
     want = {r.side(k, k_at): r.integer(v, v_at, "a hand's size", 0)
             for k, k_at, v, v_at in r.pairs(value, at, "hand_sizes")}
-    return _per_key(want, lambda res: {s: len(res.game.hand(s)) for s in SIDES},
-                    "the size of the hand")
+
+    def check(result: Result) -> list[str]:
+        return [f"the {side}'s hand: expected {n} card(s), got {len(result.game.hand(side))}"
+                for side, n in want.items() if len(result.game.hand(side)) != n]
+    return check
 
 
 def _set_aside(r: Reader, value: Any, at: KeyPath) -> Check:
@@ -399,10 +404,13 @@ def _question(r: Reader, value: Any, at: KeyPath) -> Question:
         [(head, options)] = value.items()
         head_at = at + (Key(head),)
         options = [r.scalar(v, v_at) for v, v_at in r.items(options, at + (head,), "options")]
-    words = r.text(head, head_at, "an asked question").split()
+    text = r.text(head, head_at, "an asked question")
+    words = text.split()
     if len(words) != 2:
+        hint = ("its options are a list, not text: '- PLAYER KIND: [options]' on a line of "
+                "its own, or {PLAYER KIND: [options]} inside [...]" if ":" in text else None)
         raise PositionError("an asked question is 'PLAYER KIND', such as 'communist space' or "
-                            "'democrat use'", head_at, "E201")
+                            "'democrat use'", head_at, "E201", hint)
     sides = [s for s in SIDES if s.startswith(words[0].casefold())]
     if len(sides) != 1:
         raise PositionError(f"{words[0]!r} is not a player (democrat or communist)", head_at,
