@@ -1,44 +1,28 @@
 """`dof board`: a picture of a position (SVG, or PNG through cairosvg).
 
-The map data has no coordinates, so the picture lays the map out itself:
-each country is a labelled region placed roughly as on the printed map (a
-small table keyed by country name; a mod's unknown countries go in rows
-below), and its spaces fill a grid in the order that keeps the links
-shortest. Every space is a ``<g class="space">`` with id ``space-N``; a
-controlled space carries one ``<circle class="control SIDE">``, so tests and
-scripts can read the position back from the picture.
+The map is laid out by `board_layout` from the cities' latitudes and
+longitudes in the map data: each country a region round its spaces, each
+link a line that passes under no box it does not join. Every space is a
+``<g class="space">`` with id ``space-N``; a controlled space carries one
+``<circle class="control SIDE">``, so tests and scripts can read the
+position back from the picture.
 """
 
 from __future__ import annotations
 
-import functools
 import math
-import random
 import sys
 from pathlib import Path
 
 import drawsvg as dw
 from rich.console import Console
 
+from dof.cli.board_layout import BOX_H, BOX_W, Layout, layout_of
 from dof.cli.board_view import format_result, in_effect
 from dof.engine.data.files import open_regular
 from dof.engine.data.terms import SIDES
 from dof.engine.rules.board import controller
 from dof.engine.rules.turn import turn_words
-
-#: Where each country of the printed map sits, in country-region units
-#: (x to the right, y down): East Germany and Poland on top, Czechoslovakia
-#: below them, Hungary below it with Romania to its right, Bulgaria last.
-COUNTRY_PLACES: dict[str, tuple[float, float]] = {
-    "East Germany": (0.0, 0.0),
-    "Poland": (1.1, 0.0),
-    "Czechoslovakia": (0.55, 1.0),
-    "Hungary": (0.55, 2.0),
-    "Romania": (1.65, 2.0),
-    "Bulgaria": (1.65, 3.0),
-}
-#: Countries not in COUNTRY_PLACES (a mod's) go this many to a row, below.
-FALLBACK_COLUMNS = 3
 
 #: 10.1: the VP track runs to 20 either way (automatic victory).
 VP_TRACK = 20
@@ -49,159 +33,43 @@ TYPE_LETTERS = {
 }
 SIDE_COLOURS: dict[str | None, str] = {"democrat": "#1f5fbf", "communist": "#c0282d"}
 BATTLEGROUND_COLOUR = "#e0a800"
+#: Each country's region, in the order of the map's countries (a mod's
+#: further countries take them again).
+REGION_COLOURS = ("#e9e1c8", "#dfe8d0", "#e6d6d0", "#d6e2e6", "#e8dcc0", "#dcd6e6")
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-CELL_W, CELL_H = 170, 86          # one grid cell of a country
-BOX_W, BOX_H = 152, 70            # a space's box inside its cell
-PAD, TITLE_H, GAP = 14, 30, 24    # inside a country region, its title, between regions
 MARGIN, HEADER_H = 20, 150
-#: Arrangements of a country's spaces tried (the first in map order), and
-#: the extra cost of a link whose line would cross another box.
-ARRANGEMENTS, FAR_LINK = 24, 2 * CELL_W
+#: "In effect" lines: their size, and the width of a letter, generous, so
+#: that a column is as wide as its longest text.
+EFFECT_SIZE, LETTER_W, EFFECT_LINE = 13, 7.6, 20
 
 
 class BoardError(Exception):
     """A picture that cannot be made (bad input, no PNG support)."""
 
 
-# ------------------------------------------------------------------ layout
-class Layout:
-    """Pixel positions of the country regions and of every space's box.
-
-    It depends on the map only, so a game's pictures all look alike."""
-
-    def __init__(self, data):
-        counts = [len(c.spaces) for c in data.countries.values()] or [1]
-        self.cols = max(1, math.ceil(math.sqrt(max(counts))))
-        self.rows = max(1, math.ceil(max(counts) / self.cols))
-        self.region_w = self.cols * CELL_W + 2 * PAD
-        self.region_h = self.rows * CELL_H + 2 * PAD + TITLE_H
-        self.regions = self._place_countries(list(data.countries))
-        self.centre: dict[int, tuple[float, float]] = {}
-        for name, country in data.countries.items():
-            self._place_spaces(data, name, country.spaces)
-
-    def _place_countries(self, names: list[str]) -> dict[str, tuple[float, float]]:
-        """Top-left corner of each country's region, in pixels."""
-        known = [n for n in names if n in COUNTRY_PLACES]
-        places = {n: COUNTRY_PLACES[n] for n in known}
-        first_row = math.floor(max((y for _, y in places.values()), default=-1)) + 1
-        for i, name in enumerate(n for n in names if n not in COUNTRY_PLACES):
-            places[name] = (1.1 * (i % FALLBACK_COLUMNS), first_row + i // FALLBACK_COLUMNS)
-        return {n: (MARGIN + x * self.region_w, MARGIN + HEADER_H + y * (self.region_h + GAP))
-                for n, (x, y) in places.items()}
-
-    def cell(self, country: str, index: int) -> tuple[float, float]:
-        """Centre of grid cell ``index`` (row-major) of ``country``'s region."""
-        x0, y0 = self.regions[country]
-        row, col = divmod(index, self.cols)
-        return (x0 + PAD + (col + 0.5) * CELL_W, y0 + PAD + TITLE_H + (row + 0.5) * CELL_H)
-
-    def _place_spaces(self, data, country: str, spaces: tuple[int, ...]) -> None:
-        """Put the country's spaces in its grid cells so that linked spaces
-        sit side by side: the best of a few arrangements, each improved by
-        swapping two cells while that shortens the links (a link abroad
-        pulls toward that country's region). Seeded, so always the same."""
-        cells = [self.cell(country, i) for i in range(self.cols * self.rows)]
-        mine = set(spaces)
-        links: dict[int, list[int | tuple[float, float]]] = {}
-        for sid in spaces:
-            links[sid] = []
-            for other in data.spaces[sid].adjacent:
-                abroad = data.spaces[other].country
-                if other in mine:
-                    links[sid].append(other)
-                elif abroad in self.regions:
-                    x, y = self.regions[abroad]
-                    links[sid].append((x + self.region_w / 2, y + self.region_h / 2))
-        shuffler = random.Random(country)
-        best: tuple[float, list[int | None]] | None = None
-        for _ in range(ARRANGEMENTS):
-            slot: list[int | None] = [*spaces, *[None] * (len(cells) - len(spaces))]
-            if best is not None:
-                shuffler.shuffle(slot)
-            total = _improve(slot, cells, links)
-            if best is None or total < best[0] - 1e-6:
-                best = (total, slot)
-        assert best is not None
-        for k, placed in enumerate(best[1]):
-            if placed is not None:
-                self.centre[placed] = cells[k]
-
-    @property
-    def size(self) -> tuple[float, float]:
-        right = max(x for x, _ in self.regions.values()) + self.region_w
-        bottom = max(y for _, y in self.regions.values()) + self.region_h
-        return max(right + MARGIN, 1000), bottom + MARGIN
-
-
-def _improve(slot: list[int | None], cells: list[tuple[float, float]],
-             links: dict[int, list[int | tuple[float, float]]]) -> float:
-    """Swap cells of ``slot`` (in place) while the links get shorter; the
-    total cost after. A link longer than one cell costs extra, as its line
-    would cross another space's box."""
-    where = {sid: k for k, sid in enumerate(slot) if sid is not None}
-
-    def cost(sid: int | None) -> float:
-        if sid is None:
-            return 0.0
-        here = cells[where[sid]]
-        total = 0.0
-        for other in links[sid]:
-            there = cells[where[other]] if isinstance(other, int) else other
-            total += math.dist(here, there)
-            if isinstance(other, int) and (abs(here[0] - there[0]) > CELL_W * 1.5
-                                           or abs(here[1] - there[1]) > CELL_H * 1.5):
-                total += FAR_LINK
-        return total
-
-    def swap(i: int, j: int) -> None:
-        slot[i], slot[j] = slot[j], slot[i]
-        for k in (i, j):
-            if (sid := slot[k]) is not None:
-                where[sid] = k
-
-    better = True
-    while better:
-        better = False
-        for i in range(len(slot)):
-            for j in range(i + 1, len(slot)):
-                a, b = slot[i], slot[j]
-                if a is None and b is None:
-                    continue
-                before = cost(a) + cost(b)
-                swap(i, j)
-                if cost(a) + cost(b) < before - 1e-6:
-                    better = True
-                else:
-                    swap(i, j)
-    return sum(cost(sid) for sid in where)
-
-
-@functools.lru_cache(maxsize=4)
-def layout_of(data) -> Layout:
-    """The map's layout, made once per game data (it takes a few tenths of a
-    second, and `board svg` may be typed at every prompt)."""
-    return Layout(data)
-
-
 # ----------------------------------------------------------------- drawing
 def draw_board(game) -> str:
-    """The position of ``game`` as SVG text."""
-    data = game.data
-    layout = layout_of(data)
-    width, map_bottom = layout.size
+    """The position of ``game`` as SVG text: the header, the map under it,
+    what is in effect and the legend under the map."""
+    layout = layout_of(game.data)
+    width = max(layout.width + 2 * MARGIN, 1000)
     effects = in_effect(game)
-    height = map_bottom + 40 + 22 * max(1, math.ceil(len(effects) / 3)) + 40
+    columns = _effect_columns(effects, width - 2 * MARGIN - 90)
+    map_bottom = HEADER_H + layout.height
+    rows = max(1, max((len(c) for c in columns), default=1))
+    height = map_bottom + 20 + EFFECT_LINE * rows + 40
     d = dw.Drawing(width, height, font_family=FONT)
     d.append(dw.Rectangle(0, 0, width, height, fill="#f7f4ec"))
     _header(d, game)
-    for name, (x, y) in layout.regions.items():
-        _region(d, game, name, x, y, layout)
-    _links(d, game, layout)
-    for space in data.spaces:
-        _space(d, game, space, *layout.centre[space.id])
-    _effects(d, effects, map_bottom + 10)
+    board = dw.Group(transform=f"translate({MARGIN},{HEADER_H})")
+    for i, name in enumerate(layout.regions):
+        _region(board, game, name, layout, REGION_COLOURS[i % len(REGION_COLOURS)])
+    _links(board, game, layout)
+    for space in game.data.spaces:
+        _space(board, game, space, *layout.centre[space.id])
+    d.append(board)
+    _effects(d, columns, map_bottom + 10)
     _legend(d, height - 20)
     return d.as_svg()
 
@@ -269,28 +137,36 @@ def _tiananmen_track(d: dw.Drawing, game, x: float, y: float) -> None:
     _text(d, where, 12, x + (boxes + 1) * step + 10, y + 17, id="tiananmen")
 
 
-def _region(d: dw.Drawing, game, name: str, x: float, y: float, layout: Layout) -> None:
+def _region(d: dw.Group, game, name: str, layout: Layout, colour: str) -> None:
+    """A country: its region round its spaces, its name and who holds Power."""
+    outline = " ".join("M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in loop) + " Z"
+                       for loop in layout.regions[name])
+    d.append(dw.Path(d=outline, fill=colour, fill_rule="evenodd", stroke="#9c927a",
+                     stroke_width=1.5, stroke_linejoin="round", class_="country"))
+    x, y = layout.labels[name]
+    _text(d, name, 18, x, y + 17, font_weight="bold", fill="#4a4434")
     power = game.state["power"].get(name)
-    d.append(dw.Rectangle(x, y, layout.region_w, layout.region_h, rx=10, fill="#ece6d6",
-                          stroke="#9c927a", stroke_width=1.5, class_="country"))
-    _text(d, name, 17, x + PAD, y + PAD + 14, font_weight="bold")
     if power:
-        _text(d, f"Power: {power.capitalize()}", 12, x + layout.region_w - PAD,
-              y + PAD + 14, text_anchor="end", fill=SIDE_COLOURS.get(power, "#444"))
+        _text(d, f"Power: {power.capitalize()}", 12, x, y + 34,
+              fill=SIDE_COLOURS.get(power, "#444"))
 
 
-def _links(d: dw.Drawing, game, layout: Layout) -> None:
-    """One line per link (the game's current links, 2.1.6), under the boxes."""
+def _links(d: dw.Group, game, layout: Layout) -> None:
+    """One line per link (the game's current links, 2.1.6), under the boxes,
+    dashed between countries; a link the map has not (round a destroyed
+    space) is routed when it is drawn."""
     for a, near in enumerate(game.adjacent):
         for b in near:
             if a < b:
+                path = layout.routes.get((a, b)) or layout.route(a, b)
                 abroad = game.space_country[a] != game.space_country[b]
-                d.append(dw.Line(*layout.centre[a], *layout.centre[b], class_="link",
-                                 stroke="#6b6454", stroke_width=2.5 if abroad else 2,
-                                 stroke_dasharray="7,4" if abroad else None))
+                d.append(dw.Lines(*[c for point in path for c in point], class_="link",
+                                  fill="none", stroke="#6b6454",
+                                  stroke_width=2.5 if abroad else 2,
+                                  stroke_dasharray="7,4" if abroad else None))
 
 
-def _space(d: dw.Drawing, game, space, cx: float, cy: float) -> None:
+def _space(d: dw.Group, game, space, cx: float, cy: float) -> None:
     """A space's box: name, stability, type letter, battleground border,
     both sides' SPs, and a control marker when a side controls it (2.1.7)."""
     st = game.state
@@ -310,34 +186,42 @@ def _space(d: dw.Drawing, game, space, cx: float, cy: float) -> None:
     g.append(dw.Rectangle(x, y, BOX_W, BOX_H, rx=5, fill="#ddd" if gone else fill,
                           stroke=BATTLEGROUND_COLOUR if space.battleground else "#555",
                           stroke_width=3.5 if space.battleground else 1.2))
-    lines = _wrap(space.name, 20)
+    lines = _wrap(space.name, 16)
     for i, line in enumerate(lines):
         g.append(dw.Text(line, 12 if len(lines) == 1 else 11, cx,
-                         y + (22 if len(lines) == 1 else 16 + 13 * i), text_anchor="middle",
-                         font_weight="bold", class_="name",
-                         text_decoration="line-through" if gone else None))
-    # The bottom row: Democrat SPs, stability, control, type, Communist SPs.
-    base = y + BOX_H - 23
-    for side, bx in (("democrat", x + 5), ("communist", x + BOX_W - 33)):
+                         y + (18 if len(lines) == 1 else 14 + 12 * i), text_anchor="middle",
+                         font_weight="bold", class_="name"))
+    if gone:  # crossed through by a line: not every renderer draws text-decoration
+        g.append(dw.Line(x + 6, y + 4, x + BOX_W - 6, y + BOX_H - 4, class_="cross",
+                         stroke="#555", stroke_width=2))
+    _space_row(g, space, sps, who, x, y + BOX_H - 22)
+    d.append(g)
+
+
+def _space_row(g: dw.Group, space, sps: dict[str, int], who: str | None,
+               x: float, base: float) -> None:
+    """A box's bottom row: the Democrat's SPs, the stability, the control
+    marker, the type and the Communist's SPs; an empty SP box is blank."""
+    for side, bx in (("democrat", x + 4), ("communist", x + BOX_W - 30)):
         n = sps[side]
-        g.append(dw.Rectangle(bx, base, 28, 19, rx=3, fill=SIDE_COLOURS[side] if n else "white",
+        g.append(dw.Rectangle(bx, base, 26, 19, rx=3, fill=SIDE_COLOURS[side] if n else "white",
                               stroke=SIDE_COLOURS[side], class_=f"sp {side}"))
-        g.append(dw.Text(str(n), 12, bx + 14, base + 14, text_anchor="middle",
-                         fill="white" if n else SIDE_COLOURS[side], font_weight="bold"))
-    g.append(dw.Rectangle(x + 40, base, 19, 19, rx=2, fill="#333"))
-    g.append(dw.Text(str(space.stability), 12, x + 49.5, base + 14, text_anchor="middle",
+        if n:
+            g.append(dw.Text(str(n), 12, bx + 13, base + 14, text_anchor="middle",
+                             fill="white", font_weight="bold"))
+    g.append(dw.Rectangle(x + 34, base, 19, 19, rx=2, fill="#333"))
+    g.append(dw.Text(str(space.stability), 12, x + 43.5, base + 14, text_anchor="middle",
                      fill="white", font_weight="bold", class_="stability"))
     letter = TYPE_LETTERS.get(space.type, space.type[:1].upper())
-    g.append(dw.Circle(x + BOX_W - 49, base + 9.5, 9.5, fill="#eee", stroke="#777"))
-    g.append(dw.Text(letter, 11, x + BOX_W - 49, base + 13.5, text_anchor="middle",
+    g.append(dw.Circle(x + BOX_W - 44, base + 9.5, 9.5, fill="#eee", stroke="#777"))
+    g.append(dw.Text(letter, 11, x + BOX_W - 44, base + 13.5, text_anchor="middle",
                      font_weight="bold", class_="type"))
     if who:
-        g.append(dw.Circle(cx, base + 9.5, 10, id=f"control-{space.id}",
+        g.append(dw.Circle(x + BOX_W / 2, base + 9.5, 10, id=f"control-{space.id}",
                            class_=f"control {who}", fill=SIDE_COLOURS[who], stroke="black",
                            stroke_width=1.2))
-        g.append(dw.Text(who[0].upper(), 11, cx, base + 13.5, text_anchor="middle",
+        g.append(dw.Text(who[0].upper(), 11, x + BOX_W / 2, base + 13.5, text_anchor="middle",
                          fill="white", font_weight="bold"))
-    d.append(g)
 
 
 def _wrap(name: str, width: int) -> list[str]:
@@ -350,14 +234,29 @@ def _wrap(name: str, width: int) -> list[str]:
     return [" ".join(words[:best]), " ".join(words[best:])]
 
 
-def _effects(d: dw.Drawing, effects: list[tuple[str | None, str]], y: float) -> None:
-    _text(d, "In effect:", 14, MARGIN, y + 16, font_weight="bold")
+def _effect_columns(effects: list[tuple[str | None, str]],
+                    width: float) -> list[list[tuple[str | None, str]]]:
+    """The "In effect" texts in as many columns as fit ``width``, each as
+    wide as its longest text (a letter taken at its widest), top to bottom
+    then left to right."""
     if not effects:
-        _text(d, "nothing", 13, MARGIN + 90, y + 16, fill="#777", class_="effect-none")
-    for i, (owner, text) in enumerate(effects):
-        row, col = divmod(i, 3)
-        _text(d, text, 13, MARGIN + 90 + col * 440, y + 16 + row * 22, class_="effect",
-              fill=SIDE_COLOURS.get(owner, "#222"))
+        return []
+    longest = max(len(text) for _, text in effects) * LETTER_W + 30
+    count = max(1, min(len(effects), int(width // longest)))
+    rows = math.ceil(len(effects) / count)
+    return [effects[i:i + rows] for i in range(0, len(effects), rows)]
+
+
+def _effects(d: dw.Drawing, columns: list[list[tuple[str | None, str]]], y: float) -> None:
+    _text(d, "In effect:", 14, MARGIN, y + 16, font_weight="bold")
+    if not columns:
+        _text(d, "nothing", EFFECT_SIZE, MARGIN + 90, y + 16, fill="#777", class_="effect-none")
+    x: float = MARGIN + 90
+    for column in columns:
+        for row, (owner, text) in enumerate(column):
+            _text(d, text, EFFECT_SIZE, x, y + 16 + row * EFFECT_LINE, class_="effect",
+                  fill=SIDE_COLOURS.get(owner, "#222"))
+        x += max(len(text) for _, text in column) * LETTER_W + 30
 
 
 def _legend(d: dw.Drawing, y: float) -> None:
@@ -391,19 +290,31 @@ def read_game(path: Path, data, events):
 
 def write_board(game, out: Path) -> Path:
     """Write the picture to ``out``: PNG when its name ends in .png (needs
-    cairosvg), else SVG; the old file survives any failure (OSError)."""
+    cairosvg and the cairo library), else SVG; the old file survives any
+    failure (OSError)."""
     from dof.cli.files import user_path, write_atomic
 
     svg = draw_board(game)
     out = user_path(out)
     if out.suffix.lower() != ".png":
         return write_atomic(out, svg)
+    return write_atomic(out, png_of(svg))
+
+
+def png_of(svg: str) -> bytes:
+    """The SVG picture as PNG bytes, through cairosvg (the ``png`` extra),
+    which needs the cairo library of the system; BoardError says what to
+    install when either is missing."""
     try:
         import cairosvg
     except ImportError:
-        raise BoardError("PNG output needs cairosvg (pip install cairosvg); "
-                         "or write an .svg file") from None
-    return write_atomic(out, cairosvg.svg2png(bytestring=svg.encode("utf-8")))
+        raise BoardError("PNG output needs cairosvg: pip install 'dof[png]' "
+                         "(or write an .svg file)") from None
+    except OSError:  # cairocffi found no cairo library
+        raise BoardError("PNG output needs the cairo library: install it with your "
+                         "system's packages (Debian and Ubuntu: apt install libcairo2; "
+                         "macOS: brew install cairo), or write an .svg file") from None
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 
 def run_board(path: Path, out: Path, console: Console, data, events) -> int:

@@ -19,6 +19,7 @@ from rich.theme import Theme
 from dof.cli.lint import diagnostic_json, print_diagnostic
 from dof.dsl import CompiledBox, CompiledCard, Deck
 from dof.dsl.cache import load_deck_cached
+from dof.dsl.grammar import NAME_CHAR, NAME_START
 from dof.engine.data.terms import key
 
 
@@ -27,7 +28,7 @@ class CardHighlighter(RegexHighlighter):
 
     base_style = "card."
     highlights: ClassVar[list[str]] = [  # later patterns win where they overlap
-        r"(?P<name>\b[A-Z][\w\-/.]*)",
+        rf"(?P<name>(?<!{NAME_CHAR}){NAME_START}{NAME_CHAR}*)",
         r"(?P<keyword>\b(card|event|period|side|ops|summary|requires|if|otherwise|for|each|"
         r"until|at|the|next|may|lasting|award|tiananmen|box)\b)",
         r"(?P<number>(?<![\w])[+-]?\d+(-\d+)?\b)",

@@ -1,7 +1,8 @@
 """`dof lsp`: a language server for card files, for any editor that speaks LSP.
 
-It reports what `dof lint` reports, as you type; hovers show a card's printed
-facts, a space's or country's, or what a keyword means and its rule;
+It reports what `dof lint` reports, as you type; hovers show what the engine
+will do with a card (its header: `dof explain`), a space's or country's facts,
+or what a keyword means and its rule;
 completion offers the keywords the grammar accepts at the cursor and the
 names of the map and the deck; go to definition jumps from a quoted card name
 to its ``card N "Name"`` header; the outline lists the file's cards and boxes.
@@ -33,11 +34,13 @@ from dof.cli.lsp_text import (
     keyword_words,
     name_runs,
     previous_words,
+    starts_name,
     token_at,
 )
 from dof.cli.lsp_words import meaning
 from dof.cli.version import version
 from dof.dsl.diagnostics import Diagnostic, Span
+from dof.dsl.explain import Explainer
 from dof.dsl.names import Names
 from dof.engine.data.records import StrategyCard
 from dof.engine.data.terms import key
@@ -125,6 +128,12 @@ class DofServer(LanguageServer):
     # ------------------------------------------------------------ hover
     def hover(self, doc: TextDocument, pos: lsp.Position) -> lsp.Hover | None:
         lines, line, col = self.cursor(doc, pos)
+        header = HEADER.match(lines[line]) if line < len(lines) else None
+        if header is not None and col <= len(lines[line].rstrip()):
+            shown = explain_hover(self.checked_for(doc), header)
+            if shown:  # what the engine will do with the card whose header this is
+                return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, shown),
+                                 self.to_range(lines, line, header.start(), line, header.end()))
         at = token_at(lines[line], col) if line < len(lines) else None
         if at is None:
             return None
@@ -220,7 +229,7 @@ class DofServer(LanguageServer):
         edit = self.to_range(lines, line, start, line, col)
         place = bool(words) and words[-1] in PLACE_WORDS
         if accepts is None:  # the card does not parse up to here: guess from the last word
-            names = place or prefix[start:start + 1].isupper()
+            names = place or starts_name(prefix[start:])
             keywords = sorted({w for ws in keyword_words().values() for w in ws})
         else:
             names = "NAME" in accepts
@@ -277,6 +286,27 @@ def string_hover(checked: Checked, text: str) -> str | None:
     if text in checked.names.ps_cards:
         parts.append(f"**{text}**: a Power Struggle card (rule 8.3)")
     return "\n\n".join(p for p in parts if p) or None
+
+
+def explain_hover(checked: Checked, header: re.Match[str]) -> str | None:
+    """A card's, box's or wild card's explanation (`dof explain`), as Markdown."""
+    deck, explainer = checked.deck, Explainer(checked.deck.cards, checked.names)
+    if header["number"] and int(header["number"]) in deck.cards:
+        found = explainer.card(deck.cards[int(header["number"])])
+    elif header["box"] and int(header["box"]) in deck.boxes:
+        found = explainer.box(deck.boxes[int(header["box"])])
+    elif header["ps"] and checked.names.ps_cards.get(header["ps"]) in deck.ps_cards:
+        name = str(checked.names.ps_cards.get(header["ps"]))
+        found = explainer.wild(name, deck.ps_cards[name])
+    else:
+        return None
+    lines = [f"**{found.title}** · {' · '.join(found.facts)}"]
+    if found.summary:
+        lines.append(f"_{found.summary}_")
+    lines.append("\n".join("  " * line.depth + f"- {line.text}"
+                           + (f" ({', '.join(line.rules)})" if line.rules else "")
+                           for line in found.lines))
+    return "\n\n".join(lines)
 
 
 def keyword_hover(word: str) -> str | None:

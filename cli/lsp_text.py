@@ -16,10 +16,13 @@ from functools import cache
 from lark.exceptions import LarkError
 from lark.lexer import PatternRE
 
-from dof.dsl.grammar import parser
+from dof.dsl.grammar import NAME_CHAR, NAME_START, parser
+
+#: A character of a word, keyword or name (accents written apart too).
+_WORD_CHAR = rf"(?:\w|{NAME_CHAR})"
 
 _TOKEN = re.compile(r'(?P<string>"[^"]*"?)|(?P<comment>#.*)|'
-                    r"(?P<word>[^\W\d_](?:[\w\-/.]*[\w\-/])?)|\S")
+                    rf"(?P<word>[^\W\d_]{_WORD_CHAR}*(?<!\.))|\S")
 HEADER = re.compile(
     r'^[ \t]*(?:card[ \t]+(?P<number>\d+)[ \t]+"(?P<name>[^"\n]*)"'
     r'|tiananmen[ \t]+box(?:es)?[ \t]+(?P<box>\d+)[ \t]+"(?P<dem>[^"\n]*)"[ \t]*/[ \t]*'
@@ -27,6 +30,9 @@ HEADER = re.compile(
     r'|power[ \t]+struggle[ \t]+cards?[ \t]+"(?P<ps>[^"\n]*)")', re.M)
 #: Words after which a name is a space, country or region (``in Poland``).
 PLACE_WORDS = frozenset({"in", "from", "to", "of", "against", "except", "adjacent"})
+#: The word a line ends with, and a name's word before it (with its blanks).
+_WORD_END = re.compile(f"{_WORD_CHAR}*$")
+_NAME_BEFORE = re.compile(f"(?<!{_WORD_CHAR}){NAME_START}{_WORD_CHAR}*[ \t]+$")
 
 
 @dataclass(frozen=True)
@@ -40,7 +46,12 @@ class Token:
 
     @property
     def capitalised(self) -> bool:
-        return self.kind == "word" and self.text[0].isupper()
+        return self.kind == "word" and starts_name(self.text)
+
+
+def starts_name(text: str) -> bool:
+    """Whether ``text`` starts as a name does (a capital, or a letter outside a-z)."""
+    return re.match(NAME_START, text) is not None
 
 
 def tokens(line: str) -> list[Token]:
@@ -91,18 +102,17 @@ def cursor_context(prefix: str) -> tuple[str, int]:
         if m.lastgroup == "string" and m.end() == len(prefix) and (
                 m.group() == '"' or not m.group().endswith('"')):
             return "string", m.start()
-    word = re.search(r"[\w\-/.]*$", prefix)  # matches always, perhaps empty
-    assert word is not None
-    start = word.start()
-    if prefix[start:start + 1].isupper():
-        while earlier := re.search(r"(?<![\w\-/.])[A-Z][\w\-/.]*[ \t]+$", prefix[:start]):
-            start = earlier.start()
+    word = _WORD_END.search(prefix)
+    start = word.start() if word else len(prefix)
+    if starts_name(prefix[start:]):
+        while before := _NAME_BEFORE.search(prefix, 0, start):
+            start = before.start()
     return "code", start
 
 
 def previous_words(text: str, count: int = 2) -> list[str]:
     """The last words of ``text`` (outside quotes), last one last."""
-    words = [m.group() for m in re.finditer(r'"[^"\n]*"|[\w\-/.]+', text)]
+    words = [m.group() for m in re.finditer(f'"[^"\n]*"|{_WORD_CHAR}+', text)]
     return words[-count:]
 
 

@@ -1,4 +1,5 @@
-"""The `dof` command: play, replay, sim, balance, lint, cards, scenario, lsp and board.
+"""The `dof` command: play, replay, sim, balance, lint, cards, explain, scenario, lsp and
+board.
 
 Every failure a user can cause ends with one line on stderr and a non-zero
 exit code, never a traceback (set DOF_DEBUG=1 to see one anyway).
@@ -223,6 +224,17 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--mod", type=mod_dir, metavar="DIR")
     cards.set_defaults(handler=cmd_cards)
 
+    explain = sub.add_parser("explain", help="what the engine will do with a card, in plain "
+                             "English, with the rules it relies on")
+    explain.add_argument("cards", nargs="*", metavar="CARD",
+                         help="card number or name, a Tiananmen box (box 4, its name) or a "
+                              "Power Struggle wild card")
+    explain.add_argument("--all", action="store_true", dest="every",
+                         help="every card, box and wild card of the deck")
+    explain.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
+    explain.add_argument("--mod", type=mod_dir, metavar="DIR")
+    explain.set_defaults(handler=cmd_explain)
+
     lsp = sub.add_parser("lsp", help="serve card files to an editor (language server, stdio)")
     lsp.add_argument("--mod", type=mod_dir, metavar="DIR",
                      help="check the card files under DIR as one mod (default: each file's "
@@ -370,6 +382,16 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from dof.cli.cards_view import run_cards
 
     return run_cards(args.query, args.fmt, args.mod, terminal())
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from dof.cli.explain import run_explain
+
+    if bool(args.cards) == args.every:
+        print("dof explain: name cards, boxes or wild cards, or give --all (not both)",
+              file=sys.stderr)
+        return 2
+    return run_explain(args.cards, args.every, args.fmt, args.mod, terminal())
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:

@@ -125,31 +125,34 @@ def step_through(console: Console, replay: Replay, at: int,
         except EOFError:
             return 0
         word, _, rest = text.strip().casefold().partition(" ")
-        rest = rest.strip()
-        if not word:
-            if at == last:
-                return 0
-            show = at + 1
-        elif word in ("b", "back"):
-            if at == 0:
-                console.print("This is the start.", style="yellow")
-            else:
-                show = at - 1
-        elif word in ("g", "go") and rest.isdecimal():
-            if int(rest) > last:
-                console.print(f"There is no move {rest}: the game has moves 1 to {last}.",
-                              style="yellow")
-            else:
-                show = int(rest)
-        elif word == "board":
-            show_board(console, replay, at)
-        elif word in ("q", "quit"):
+        if word in ("q", "quit") or (not word and at == last):
             return 0
-        elif word in ("h", "help", "?"):
-            console.print(HELP, markup=False, highlight=False)
-        else:
-            console.print(f"'{text.strip()}' is not a command; type help", style="yellow",
-                          markup=False)
+        show = _command(console, replay, at, word, rest.strip(), text.strip())
+
+
+def _command(console: Console, replay: Replay, at: int, word: str, rest: str,
+             text: str) -> int | None:
+    """Carry out a command typed at move ``at`` (other than quitting): the
+    move to show next, or None to stay."""
+    last = len(replay.moves)
+    if not word:
+        return at + 1
+    if word in ("b", "back"):
+        if at > 0:
+            return at - 1
+        console.print("This is the start.", style="yellow")
+    elif word in ("g", "go") and rest.isdecimal():
+        if int(rest) <= last:
+            return int(rest)
+        console.print(f"There is no move {rest}: the game has moves 1 to {last}.",
+                      style="yellow")
+    elif word == "board":
+        show_board(console, replay, at)
+    elif word in ("h", "help", "?"):
+        console.print(HELP, markup=False, highlight=False)
+    else:
+        console.print(f"'{text}' is not a command; type help", style="yellow", markup=False)
+    return None
 
 
 def run_replay(path: str, to: int | None, fmt: str, data, events, console: Console,

@@ -282,9 +282,14 @@ class Checker:
             if not 2 <= n <= 12:
                 self.r.report("E301", f"threshold {n} is out of range 2-12", n.span,
                               "a die (1-6) plus Ops (1-4) plus modifiers")
-        for kind in ("summary",):
-            if not bdef.all(kind):
-                self.r.report("E401", f"box {bdef.number} has no 'summary'", head(bdef))
+        if not bdef.all("summary"):
+            self.r.report("E401", f"box {bdef.number} has no 'summary'", head(bdef))
+        self.award(bdef)
+        self.hooks.box(bdef)
+
+    def award(self, bdef: BoxDef) -> None:
+        """A box's one award (6.3.5): at once, or lasting until the opponent
+        reaches the box."""
         awards = bdef.all("award_now") + bdef.all("award_lasting")
         if not awards:
             self.r.report("E401", f"box {bdef.number} has no 'award'", head(bdef),
@@ -299,7 +304,6 @@ class Checker:
                     self.block(award.children[0], scope)
             else:
                 self.rules(award.children[0], scope.child(in_effect=True))
-        self.hooks.box(bdef)
 
     # ------------------------------------------------------------- statements
     def block(self, node: Node, scope: Scope) -> Scope:
@@ -624,33 +628,32 @@ class Checker:
 
     def space_np(self, node: Node, scope: Scope) -> None:
         kind = node.kind
-        if kind == "ref_chosen_space":
-            self._needs(scope, "chosen_space", node.span, "'the chosen space' needs an earlier "
-                        "'chooses a space ...'")
-        elif kind == "ref_this_space":
-            self._needs(scope, "this_space", node.span, "'this space' is only meaningful inside"
-                        " 'for each ... space'")
+        if kind in _SPACE_REFS:
+            need, hint = _SPACE_REFS[kind]
+            self._needs(scope, need, node.span, hint)
         elif kind == "sel_names":
             for name in _names(node):
                 self.place_name(name)
-        elif kind in _COUNTRY_NEEDS:
-            need = _COUNTRY_NEEDS[kind]
-            self._needs(scope, need, node.span, _NEEDS_MSG[need])
         else:
             for part in node.children:
-                if part.kind == "space_types":
-                    for name in _names(part):
-                        self.type_name(name)
-                elif part.kind == "space_loc":
-                    self.countries(part.children[0], scope)
-                elif part.kind == "f_adjacent":
-                    self.one_space(part.children[0], scope)
-                elif part.kind == "f_except":
-                    for name in _names(part):
-                        self.space_name(name)
-                elif part.kind == "f_roller":
-                    self._needs(scope, "roller", part.span, "'the roller' is only meaningful in "
-                                "a roll-off's 'each adding ...'")
+                self.space_filter(part, scope)
+
+    def space_filter(self, part: Node, scope: Scope) -> None:
+        """One part of a space phrase: the names and references it holds."""
+        kind = part.kind
+        if kind == "space_types":
+            for name in _names(part):
+                self.type_name(name)
+        elif kind == "space_loc":
+            self.countries(part.children[0], scope)
+        elif kind == "f_adjacent":
+            self.one_space(part.children[0], scope)
+        elif kind == "f_except":
+            for name in _names(part):
+                self.space_name(name)
+        elif kind == "f_roller":
+            self._needs(scope, "roller", part.span, "'the roller' is only meaningful in "
+                        "a roll-off's 'each adding ...'")
 
     def countries(self, node: Node, scope: Scope, single: bool = False) -> None:
         if node.kind == "countries":
@@ -785,6 +788,8 @@ class Checker:
         self.cond(node, Scope(prerequisite=True))
 
     def cond(self, node: Node, scope: Scope) -> None:
+        """A condition, dispatched on its kind as the compiler compiles it;
+        a condition with nothing to check (on a player alone) has no method."""
         kind = node.kind
         if kind in ("cond_and", "cond_or", "cond_not"):
             for child in node.nodes():
@@ -792,37 +797,50 @@ class Checker:
         elif kind in ("cond_event", "cond_in_effect", "cond_not_in_effect", "cond_cancelled",
                       "cond_succeeded"):
             self.card_name(_strings(node)[0])
-        elif kind == "cond_controls":
-            self.spaces(node.children[1], scope)
-        elif kind == "cond_power_in":
-            self.countries(node.children[1], scope)
-        elif kind == "cond_power_count":
-            self._range(node.ints()[0], 0, 6, "number of countries")
-        elif kind == "cond_ts_reached":
-            self._range(node.ints()[0], 1, 8, "box number")
-        elif kind == "cond_compare":
-            left, comparison = node.children
-            self.expr(left, scope)
-            for part in comparison.nodes():
-                self.expr(part, scope)
-            self.hooks.comparison(node, scope)
-        elif kind == "cond_cards_exist":
-            pool = node.nodes("drawn", "revealed")[0]
-            self.pool(pool, scope)
-            if pool.kind == "drawn":
-                self._strategy_drawn(pool, scope)
         elif kind in ("cond_exists", "cond_none"):
             self.spaces(node.children[0], scope)
-        elif kind == "cond_card":
-            self.card_ref(node.children[0], scope)
-            pred = node.children[1]
-            if pred.kind == "pred_named":
-                self.card_name(_strings(pred)[0])
-        elif kind == "cond_did":
-            self._needs(scope, "may", node.span, "'did' tests an earlier optional action: "
-                        "write '... may ...' before it")
-        elif kind == "cond_won_roll_off":
-            self._needs(scope, "roll_off", node.span, "needs an earlier 'roll off between ...'")
+        else:
+            method: Callable[[Node, Scope], None] | None = getattr(self, "c_" + kind, None)
+            if method is not None:
+                method(node, scope)
+
+    def c_cond_controls(self, node: Node, scope: Scope) -> None:
+        self.spaces(node.children[1], scope)
+
+    def c_cond_power_in(self, node: Node, scope: Scope) -> None:
+        self.countries(node.children[1], scope)
+
+    def c_cond_power_count(self, node: Node, scope: Scope) -> None:
+        self._range(node.ints()[0], 0, 6, "number of countries")
+
+    def c_cond_ts_reached(self, node: Node, scope: Scope) -> None:
+        self._range(node.ints()[0], 1, 8, "box number")
+
+    def c_cond_compare(self, node: Node, scope: Scope) -> None:
+        left, comparison = node.children
+        self.expr(left, scope)
+        for part in comparison.nodes():
+            self.expr(part, scope)
+        self.hooks.comparison(node, scope)
+
+    def c_cond_cards_exist(self, node: Node, scope: Scope) -> None:
+        pool = node.nodes("drawn", "revealed")[0]
+        self.pool(pool, scope)
+        if pool.kind == "drawn":
+            self._strategy_drawn(pool, scope)
+
+    def c_cond_card(self, node: Node, scope: Scope) -> None:
+        self.card_ref(node.children[0], scope)
+        pred = node.children[1]
+        if pred.kind == "pred_named":
+            self.card_name(_strings(pred)[0])
+
+    def c_cond_did(self, node: Node, scope: Scope) -> None:
+        self._needs(scope, "may", node.span, "'did' tests an earlier optional action: "
+                    "write '... may ...' before it")
+
+    def c_cond_won_roll_off(self, node: Node, scope: Scope) -> None:
+        self._needs(scope, "roll_off", node.span, "needs an earlier 'roll off between ...'")
 
     # ------------------------------------------------------------- names
     def place_name(self, name: Name) -> None:
@@ -923,10 +941,6 @@ _META_HINT = {
     "summary": "add a one-line summary in your own words: summary \"...\"",
 }
 
-_COUNTRY_NEEDS = {"spaces_of_chosen_country": "chosen_country",
-                  "spaces_of_this_country": "this_country",
-                  "spaces_of_struggle_country": "power_struggle"}
-
 _NEEDS_MSG = {
     "chosen_space": "'the chosen space' refers to no earlier choice",
     "chosen_country": "'the chosen country' refers to no earlier choice",
@@ -945,4 +959,17 @@ _NEEDS_MSG = {
     "take": "no card was taken before this",
     "choose_card": "no card was chosen before this",
     "card_played": "'the played card' is only meaningful after 'after ... plays a card'",
+}
+
+#: A space phrase that refers to something bound before it: what it needs
+#: bound, and the hint when it is not.
+_SPACE_REFS = {
+    "ref_chosen_space": ("chosen_space", "'the chosen space' needs an earlier 'chooses a "
+                         "space ...'"),
+    "ref_this_space": ("this_space", "'this space' is only meaningful inside 'for each ... "
+                       "space'"),
+    **{kind: (need, _NEEDS_MSG[need]) for kind, need in (
+        ("spaces_of_chosen_country", "chosen_country"),
+        ("spaces_of_this_country", "this_country"),
+        ("spaces_of_struggle_country", "power_struggle"))},
 }

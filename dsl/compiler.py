@@ -13,7 +13,7 @@ files. The compiler assumes the checker passed (names resolve).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dof.dsl.ast import BoxDef, CardDef, CardName, Name, Node, PsCardDef, player
@@ -56,6 +56,34 @@ _CMP = {"or_more": ">=", "or_less": "<="}
 _ARITHMETIC = {"add": Expr.ADD, "sub": Expr.SUB, "mul": Expr.MUL}
 
 # "in the chosen country": a country where spaces are expected.
+#: Conditions that join two conditions, by the node's kind.
+_JUNCTIONS = {"cond_and": Cond.AND, "cond_or": Cond.OR}
+#: Conditions on one card named by the card file.
+_CARD_CONDS = {"cond_event": Cond.EVENT_OCCURRED, "cond_in_effect": Cond.IN_EFFECT,
+               "cond_not_in_effect": Cond.NOT_IN_EFFECT, "cond_cancelled": Cond.CANCELLED,
+               "cond_succeeded": Cond.SUCCEEDED}
+#: Conditions on one player alone.
+_PLAYER_CONDS = {"cond_vp_lead": Cond.VP_LEAD, "cond_ts_ahead": Cond.TIANANMEN_AHEAD,
+                 "cond_won_roll_off": Cond.WON_ROLL_OFF}
+#: Conditions that some space, or none, is of a kind.
+_SPACE_CONDS = {"cond_exists": Cond.EXISTS, "cond_none": Cond.NONE}
+
+#: A space filter that always sets one field of the selector to one value.
+_SPACE_FLAGS: dict[str, tuple[str, Any]] = {
+    "battleground": ("battleground", True), "non_battleground": ("battleground", False),
+    "f_uncontrolled": ("control", "none")}
+#: A space filter naming a player, and the selector's field it sets.
+_SPACE_PLAYERS = {"f_not_controlled": "not_control", "f_with_sp": "with_sp",
+                  "f_without_sp": "without_sp"}
+#: A card filter that always sets one field of the selector to one value.
+_CARD_FLAGS: dict[str, tuple[str, Any]] = {
+    "card_adj": ("random", True), "non_scoring": ("scoring", False),
+    "scoring": ("scoring", True), "with_playable": ("playable", True),
+    "with_red_title": ("red_title", True), "with_highest_ops": ("highest_ops", True),
+    "with_removed": ("removed", True)}
+#: Where a card filter takes its cards from.
+_CARD_SOURCES = {"src_hand": "hand", "src_discard": "discard", "src_player_hand": "hand"}
+
 _COUNTRY_REFS = {"spaces_of_chosen_country": "chosen_country",
                  "spaces_of_this_country": "this_country",
                  "spaces_of_struggle_country": "power_struggle_country"}
@@ -497,32 +525,30 @@ class Compiler:
             return self.place_names(node.children[0])
         sel: dict[str, Any] = {}
         for part in node.children:
-            kind = part.kind
-            if kind == "space_adj":
-                sel["control"] = self.control(part.children[0])
-            elif kind == "battleground":
-                sel["battleground"] = True
-            elif kind == "non_battleground":
-                sel["battleground"] = False
-            elif kind == "space_types":
-                sel["types"] = [self.names.types[n.text] for n in part.children[0].names()]
-            elif kind == "space_loc":
-                sel["in"] = self.countries(part.children[0])
-            elif kind in ("f_controlled", "f_roller"):
-                sel["control"] = player(part.children[0]) if part.children else "roller"
-            elif kind == "f_not_controlled":
-                sel["not_control"] = player(part.children[0])
-            elif kind == "f_uncontrolled":
-                sel["control"] = "none"
-            elif kind == "f_with_sp":
-                sel["with_sp"] = player(part.children[0])
-            elif kind == "f_without_sp":
-                sel["without_sp"] = player(part.children[0])
-            elif kind == "f_adjacent":
-                sel["adjacent_to"] = self.one_space(part.children[0])
-            elif kind == "f_except":
-                sel["except"] = [self.names.spaces[n.text] for n in part.children[0].names()]
+            sel.update(self.space_filter(part))
         return sel
+
+    def space_filter(self, part: Node) -> dict[str, Any]:
+        """The selector fields one part of a space phrase sets."""
+        kind, c = part.kind, part.children
+        if kind in _SPACE_FLAGS:
+            field, value = _SPACE_FLAGS[kind]
+            return {field: value}
+        if kind in _SPACE_PLAYERS:
+            return {_SPACE_PLAYERS[kind]: player(c[0])}
+        if kind == "space_adj":
+            return {"control": self.control(c[0])}
+        if kind == "space_types":
+            return {"types": [self.names.types[n.text] for n in c[0].names()]}
+        if kind == "space_loc":
+            return {"in": self.countries(c[0])}
+        if kind in ("f_controlled", "f_roller"):
+            return {"control": player(c[0]) if c else "roller"}
+        if kind == "f_adjacent":
+            return {"adjacent_to": self.one_space(c[0])}
+        if kind == "f_except":
+            return {"except": [self.names.spaces[n.text] for n in c[0].names()]}
+        return {}
 
     def control(self, node: Node) -> str:
         if node.kind == "uncontrolled":
@@ -593,36 +619,25 @@ class Compiler:
         return self.card_filters(sel, node.children[1:])
 
     def card_filters(self, sel: dict[str, Any], parts: list) -> dict[str, Any]:
+        """``sel`` with the fields each part of a card phrase sets."""
         for part in parts:
             if not isinstance(part, Node):
                 continue
             kind = part.kind
-            if kind == "card_adj":
-                sel["random"] = True
-            elif kind == "non_scoring":
-                sel["scoring"] = False
-            elif kind == "scoring":
-                sel["scoring"] = True
+            if kind in _CARD_FLAGS:
+                field, value = _CARD_FLAGS[kind]
+                sel[field] = value
             elif kind == "including_scoring":
                 sel.pop("scoring", None)
             elif kind in ("with_side", "with_playable_side"):
                 sel["sides"] = [player(s) for s in part.children]
                 if kind == "with_playable_side":
                     sel["playable"] = True
-            elif kind == "with_playable":
-                sel["playable"] = True
-            elif kind == "with_red_title":
-                sel["red_title"] = True
             elif kind == "with_min_ops":
                 sel["min_ops"] = int(part.ints()[0])
-            elif kind == "with_highest_ops":
-                sel["highest_ops"] = True
-            elif kind == "with_removed":
-                sel["removed"] = True
             elif kind == "card_from":
                 source = part.children[0]
-                sel["pool"] = {"src_hand": "hand", "src_discard": "discard",
-                               "src_player_hand": "hand"}[source.kind]
+                sel["pool"] = _CARD_SOURCES[source.kind]
                 if source.kind == "src_player_hand":
                     sel["of"] = player(source.children[0])
         return sel
@@ -704,50 +719,57 @@ class Compiler:
     def cond(self, node: Node) -> dict[str, Any]:
         kind = node.kind
         c = node.children
-        if kind in ("cond_and", "cond_or"):
-            return {"cond": Cond.AND if kind == "cond_and" else Cond.OR,
-                    "args": [self.cond(c[0]), self.cond(c[1])]}
-        if kind == "cond_not":
-            return {"cond": Cond.NOT, "arg": self.cond(c[0])}
-        if kind in ("cond_event", "cond_in_effect", "cond_not_in_effect", "cond_cancelled",
-                    "cond_succeeded"):
-            name = {"cond_event": Cond.EVENT_OCCURRED, "cond_in_effect": Cond.IN_EFFECT,
-                    "cond_not_in_effect": Cond.NOT_IN_EFFECT, "cond_cancelled": Cond.CANCELLED,
-                    "cond_succeeded": Cond.SUCCEEDED}[kind]
-            return {"cond": name, "card": self.card_number(node.strings()[0])}
-        if kind == "cond_controls":
-            return {"cond": Cond.CONTROLS, "player": player(c[0]),
-                    "where": self.spaces(c[1])["where"], "choice": self.spaces(c[1])["choice"]}
-        if kind == "cond_power_in":
-            return {"cond": Cond.HOLDS_POWER, "player": player(c[0]),
-                    "country": self.countries(c[1])}
-        if kind == "cond_power_count":
-            return {"cond": Cond.POWER_COUNT, "player": player(c[0]),
-                    "cmp": _CMP[c[2].kind], "value": int(c[1])}
-        if kind == "cond_vp_lead":
-            return {"cond": Cond.VP_LEAD, "player": player(c[0])}
-        if kind == "cond_ts_ahead":
-            return {"cond": Cond.TIANANMEN_AHEAD, "player": player(c[0])}
-        if kind == "cond_ts_reached":
-            return {"cond": Cond.TIANANMEN_REACHED, "player": player(c[0]), "box": int(c[1])}
-        if kind == "cond_compare":
-            return {"cond": Cond.COMPARE, "left": self.expr(c[0]), **self.comparison(c[1])}
-        if kind == "cond_period":
-            return {"cond": Cond.PERIOD, "period": c[0].kind}
-        if kind == "cond_cards_exist":
-            pool = node.nodes("drawn", "revealed")[0].kind
-            return {"cond": Cond.CARDS_EXIST, "cards": self.card_filters(
-                {"pool": pool, "count": "all"}, c[1:])}
-        if kind in ("cond_exists", "cond_none"):
-            return {"cond": Cond.EXISTS if kind == "cond_exists" else Cond.NONE,
-                    "where": self.spaces(c[0])["where"]}
-        if kind == "cond_card":
-            return {"cond": Cond.CARD, "card": self.card_ref(c[0]), **self.card_pred(c[1])}
-        if kind == "cond_did":
-            return {"cond": Cond.DID, "value": c[1].kind == "did_yes"}
-        if kind == "cond_won_roll_off":
-            return {"cond": Cond.WON_ROLL_OFF, "player": player(c[0])}
-        raise ValueError(f"unknown condition {kind}")
+        if kind in _JUNCTIONS:
+            return {"cond": _JUNCTIONS[kind], "args": [self.cond(c[0]), self.cond(c[1])]}
+        if kind in _CARD_CONDS:
+            return {"cond": _CARD_CONDS[kind], "card": self.card_number(node.strings()[0])}
+        if kind in _PLAYER_CONDS:
+            return {"cond": _PLAYER_CONDS[kind], "player": player(c[0])}
+        if kind in _SPACE_CONDS:
+            return {"cond": _SPACE_CONDS[kind], "where": self.spaces(c[0])["where"]}
+        method: Callable[[Node], dict[str, Any]] | None = getattr(self, "c_" + kind, None)
+        if method is None:
+            raise ValueError(f"unknown condition {kind}")
+        return method(node)
+
+    def c_cond_not(self, node: Node) -> dict[str, Any]:
+        return {"cond": Cond.NOT, "arg": self.cond(node.children[0])}
+
+    def c_cond_controls(self, node: Node) -> dict[str, Any]:
+        who, where = node.children
+        return {"cond": Cond.CONTROLS, "player": player(who), **self.spaces(where)}
+
+    def c_cond_power_in(self, node: Node) -> dict[str, Any]:
+        who, where = node.children
+        return {"cond": Cond.HOLDS_POWER, "player": player(who), "country": self.countries(where)}
+
+    def c_cond_power_count(self, node: Node) -> dict[str, Any]:
+        who, n, cmp = node.children
+        return {"cond": Cond.POWER_COUNT, "player": player(who), "cmp": _CMP[cmp.kind],
+                "value": int(n)}
+
+    def c_cond_ts_reached(self, node: Node) -> dict[str, Any]:
+        who, box = node.children
+        return {"cond": Cond.TIANANMEN_REACHED, "player": player(who), "box": int(box)}
+
+    def c_cond_compare(self, node: Node) -> dict[str, Any]:
+        left, comparison = node.children
+        return {"cond": Cond.COMPARE, "left": self.expr(left), **self.comparison(comparison)}
+
+    def c_cond_period(self, node: Node) -> dict[str, Any]:
+        return {"cond": Cond.PERIOD, "period": node.children[0].kind}
+
+    def c_cond_cards_exist(self, node: Node) -> dict[str, Any]:
+        pool = node.nodes("drawn", "revealed")[0].kind
+        return {"cond": Cond.CARDS_EXIST, "cards": self.card_filters(
+            {"pool": pool, "count": "all"}, node.children[1:])}
+
+    def c_cond_card(self, node: Node) -> dict[str, Any]:
+        card, pred = node.children
+        return {"cond": Cond.CARD, "card": self.card_ref(card), **self.card_pred(pred)}
+
+    def c_cond_did(self, node: Node) -> dict[str, Any]:
+        return {"cond": Cond.DID, "value": node.children[1].kind == "did_yes"}
 
     def comparison(self, node: Node) -> dict[str, Any]:
         kind = node.kind

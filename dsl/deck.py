@@ -239,15 +239,7 @@ def _load_in_pieces(texts: list[tuple[str, str]], names: Names, reporter: Report
         heads = workers.ask()
         if heads is None:
             return None
-        where: dict[int, tuple[int, int, str, int]] = {}  # id of a head: worker, piece, kind, index
-        layer = []
-        for worker, pieces in enumerate(heads):
-            for piece, src in enumerate(pieces):
-                src.text = whole[src.path]
-                layer.append(src)
-                for kind in ("cards", "boxes", "ps_cards"):
-                    for index, head in enumerate(getattr(src, kind)):
-                        where[id(head)] = (worker, piece, kind, index)
+        layer, where = _gathered(heads, whole)
         # Findings made here wait in `local` until the workers are done: if one
         # fails, one process does the work again and finds them again.
         local = reporter.clone()
@@ -268,6 +260,22 @@ def _load_in_pieces(texts: list[tuple[str, str]], names: Names, reporter: Report
     done = [iter(reply) for reply in replies]
     return assemble(names, items, [next(done[where[id(head)][0]]) for _, head, _ in items],
                     reporter)
+
+
+def _gathered(heads: list[list[SourceFile]], whole: dict[str, str]
+              ) -> tuple[list[SourceFile], dict[int, tuple[int, int, str, int]]]:
+    """The workers' heads as one layer of files with their texts, and where
+    each definition's head is: by its id, (worker, piece, kind, index)."""
+    where: dict[int, tuple[int, int, str, int]] = {}
+    layer = []
+    for worker, pieces in enumerate(heads):
+        for piece, src in enumerate(pieces):
+            src.text = whole[src.path]
+            layer.append(src)
+            for kind in ("cards", "boxes", "ps_cards"):
+                for index, head in enumerate(getattr(src, kind)):
+                    where[id(head)] = (worker, piece, kind, index)
+    return layer, where
 
 
 def _heads(src: SourceFile) -> SourceFile:

@@ -9,6 +9,7 @@ Python traceback for a mistake in a card file.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -75,6 +76,8 @@ CODES: dict[str, str] = {
     "W508": "a player removes his own SPs",
     "W509": "a '# dof: ignore' comment that ignores nothing",
     "W510": "a card's printed fact differs from strategy.yaml",
+    "W511": "a card's summary names what its event does not",
+    "W512": "a printed card written without its event",
     "E900": "internal error (a bug in dof, reported instead of raised)",
 }
 
@@ -147,8 +150,8 @@ class Diagnostic:
             line = head + line[start:end] + tail
             col = col - start + len(head)
             size = min(size, width + len(head) - col + 1)
-        pad = "".join(c if c == "\t" else " " for c in line[: col - 1])
-        return line, pad + "^" * max(1, size)
+        pad = "".join(map(_blank, line[: col - 1]))
+        return line, pad + "^" * max(1, len("".join(map(_blank, line[col - 1:col - 1 + size]))))
 
     def end(self) -> tuple[int, int]:
         """Where the finding ends (line, column, exclusive): the span's end, or
@@ -185,6 +188,18 @@ class Diagnostic:
 
 
 _WORD = re.compile(r"[\w'\-.]+|\S")
+
+
+def _blank(char: str) -> str:
+    """What stands under ``char`` in the caret line, as wide as a terminal
+    shows it: a tab stays a tab, an accent written apart (NFD) takes no
+    column, a wide letter (東京) two."""
+    if char == "\t":
+        return char
+    if unicodedata.combining(char):
+        return ""
+    return "  " if unicodedata.east_asian_width(char) in "WF" else " "
+
 
 #: ``# dof: ignore W504`` or ``# dof: ignore W501, W503`` at the end of a line (a
 #: remark about why goes after another ``#``).

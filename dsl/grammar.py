@@ -20,6 +20,16 @@ if TYPE_CHECKING:
 
 GRAMMAR_FILE = "effects.lark"
 
+#: The characters of a name as the grammar's NAME terminal reads them, for the
+#: tools that read card text without parsing it (the language server, `dof
+#: cards`' colours, the parser's hints; tests/test_printed_names.py keeps them
+#: the terminal's): a name starts with a letter no keyword starts with (a
+#: capital, or any letter outside a-z: Łódź) and goes on with letters of any
+#: script, digits, '-', '/', '.', and the combining accents of text written
+#: decomposed (NFD).
+NAME_START = r"[^\W\d_a-z]"
+NAME_CHAR = r"(?:[^\W_]|[\-/.\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f])"
+
 # How named terminals read in "expected one of ..." messages.
 _FRIENDLY = {
     "NAME": "a name (e.g. Gdansk, Poland, Worker)",

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, cast
 
 from dof.dsl.ast import SourceFile
 from dof.dsl.diagnostics import Reporter, Span, did_you_mean
-from dof.dsl.grammar import friendly, keyword, parser
+from dof.dsl.grammar import NAME_CHAR, NAME_START, friendly, keyword, parser
 from dof.dsl.lalr import MAX_DEPTH, LarkMismatch, Stop, machine
 from dof.engine.data.files import CARDS, read_limited
 
@@ -318,7 +318,8 @@ def _comma_between_names(name: str, text: str, tok: Token) -> _Found | None:
     before = text[:_token_pos(tok)].rstrip(" \t")
     if not before.endswith(","):
         return None
-    previous = re.search(r"([A-Z][\w\-/.]*(?:[ \t]+[A-Z][\w\-/.]*)*)[ \t]*,$", before)
+    one = f"{NAME_START}{NAME_CHAR}*"
+    previous = re.search(f"({one}(?:[ \t]+{one})*)[ \t]*,$", before)
     if previous is None:
         return None
     comma = len(before) - 1

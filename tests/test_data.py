@@ -400,6 +400,21 @@ def test_tiananmen_track(data: GameData) -> None:
     }
 
 
+def test_each_space_is_drawn_at_its_city_or_beside_a_space_it_joins(data: GameData) -> None:
+    """map.yaml's ``at`` and ``beside`` (where `dof board` draws a space):
+    the cities at their latitude and longitude, in the six countries'
+    part of Europe; the universities and writers beside a space they are
+    linked to."""
+    at = [s for s in data.spaces if s.lat_lon is not None]
+    beside = [s for s in data.spaces if s.beside is not None]
+    assert len(at) + len(beside) == 75 and not set(at) & set(beside)
+    assert all(41 < s.lat_lon[0] < 55 and 11 < s.lat_lon[1] < 29 for s in at)
+    assert {s.type for s in beside} >= {"student", "intellectual"}
+    assert all(s.beside in s.adjacent for s in beside)
+    berlin = data.space("Berlin")
+    assert berlin.lat_lon == (52.52, 13.40) and data.space("Rostock").lat_lon[0] > 52.52
+
+
 def test_ussr_track(data: GameData) -> None:
     assert [(p["card"], p["vp"]) for p in data.ussr_track] == [
         (None, 0),
@@ -482,6 +497,16 @@ def test_duplicate_card_number(data_dir: Path) -> None:
             "field 'stability' must be a whole number, got 'one'",
         ),
         ("map.yaml", "    name: Rostock\n", "    name: Schwerin\n", "duplicate space name"),
+        ("map.yaml", "at: 52.52 N, 13.40 E", "at: 52.52, 13.40",
+         "'at' must be a latitude and longitude such as '52.52 N, 13.40 E', got '52.52, 13.40'"),
+        ("map.yaml", "at: 52.52 N, 13.40 E", "at: 95.00 N, 13.40 E", "got '95.00 N, 13.40 E'"),
+        ("map.yaml", "    at: 53.63 N, 11.41 E\n", "", "give one of 'at' (a city's latitude"),
+        ("map.yaml", "    at: 53.63 N, 11.41 E\n", "    at: 53.63 N, 11.41 E\n    beside: Berlin\n",
+         "give one of 'at'"),
+        ("map.yaml", "    beside: Leipzig\n", "    beside: Lepzig\n", "did you mean 'Leipzig'"),
+        ("map.yaml", "    beside: Berlin\n", "    beside: German Writers\n",
+         "space 'German Writers': 'beside' goes round in a circle (German Writers -> "
+         "Walter Ulbricht Academy -> German Writers); one of them needs 'at'"),
         (
             "strategy.yaml",
             "ops: 2, removed: true, red_title: false, lasting: false}\n  - {number: 2,",

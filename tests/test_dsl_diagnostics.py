@@ -320,7 +320,7 @@ def test_w510_each_printed_fact_written_differently(tmp_path):
 
 def test_w510_ignored_on_its_line(tmp_path):
     deck = deck_of(tmp_path, 'card 4 "Michnik" {\n    ops 2  # dof: ignore W510  # a variant\n'
-                             '    summary "x"\n}\n')
+                             '    summary "x"\n    event { democrat gains 1 VP }\n}\n')
     assert deck.diagnostics == [] and deck.card(4).printed.ops == 2
 
 

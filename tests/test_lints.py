@@ -69,6 +69,13 @@ EXAMPLES = {
                   name="Poland Scoring", head="period early; side scoring; no ops"), [
         "5:9 W510 card 22: its power struggle is in 'Hungary' here but it scores 'Poland' in "
         "strategy.yaml"]),
+    "W511": (card("democrat places 2 SP in Krakow").replace(
+        "A card made up for a test.", "Three SPs in Gdansk."), [
+        "3:13 W511 card 201's summary says 3 and Gdansk; its event does not"]),
+    "W512": ('card 3 "Wałęsa" {\n    summary "Ops only in this variant."\n}\n'
+             'card 22 "Poland Scoring" {\n    summary "The rules score Poland."\n}\n', [
+        '1:1 W512 card 3 "Wałęsa" has no event: the printed event "Walesa" (2.2.1) is dropped, '
+        "and the card is played for its Ops only"]),
 }
 
 
@@ -111,7 +118,8 @@ def test_an_error_of_a_lint_cannot_be_ignored(tmp_path):
 def test_every_lint_has_its_code_severity_docs_row_and_example():
     documented = dict(DOCS_ROW.findall((ROOT / "docs" / "language.md").read_text("utf-8")))
     assert sorted(LINTS) == sorted(EXAMPLES) == [
-        "E004", "E404", "W501", "W502", "W503", "W504", "W506", "W507", "W508", "W510"]
+        "E004", "E404", "W501", "W502", "W503", "W504", "W506", "W507", "W508", "W510", "W511",
+        "W512"]
     for code, cls in LINTS.items():
         assert cls.code == code and code in CODES and code in documented
         assert cls.severity() == ("warning" if code.startswith("W") else "error")

@@ -279,6 +279,19 @@ def test_hover_on_a_space_gives_its_map_facts(editor, mod):
     assert result["range"]["start"] == {"line": line, "character": col}
 
 
+def test_hover_on_a_card_header_explains_the_card(editor, mod):
+    """What the engine will do with the card (dof explain), rules and all."""
+    text = MOD_CARD.replace("Gdnask", "Gdansk")
+    uri = editor.open(mod / "variants.card", text)
+    shown = hover_text(editor, uri, text, "card 111")
+    assert shown.startswith("**#111 Round Table Returns** · Late Year · Democrat event · 2 Ops")
+    assert "- Playable as an event only if the event \"The Wall Must Go!\" has occurred. (7.1)" in (
+        shown)
+    assert "  - The Democrat places 2 SPs in Gdansk, placed directly. (6.1.1)" in shown
+    result = editor.at("textDocument/hover", uri, *position_of(text, "Returns"))
+    assert result["range"]["start"] == {"line": 0, "character": 0}
+
+
 def test_no_hover_on_an_unknown_name_or_a_summary(editor, mod):
     uri = editor.open(mod / "variants.card")
     for needle in ("Gdnask", "Democrat places"):

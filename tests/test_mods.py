@@ -3,6 +3,7 @@
 from helpers import drive, set_board, sid
 
 from dof.cli.main import load_game
+from dof.dsl import load_deck
 from dof.engine.game import Game
 from dof.engine.rules.actions import play_card
 from dof.engine.rules.turn import deal_step
@@ -87,3 +88,19 @@ card 4 "Michnik" {
     game.state["hands"]["democrat"].append(4)
     drive(game, play_card(game, "democrat", 4), ["event"])
     assert game.state["vp"] == 1 and 4 in game.state["removed"]
+
+
+def test_a_replacement_without_its_event_is_warned_and_plays_for_ops(tmp_path):
+    """Issue 22 item 4: a mod's card 3 with no event drops the printed
+    Walesa's event; lint says so (W512) and names it, and in play the
+    card is Ops only. A replacement that keeps an event, or a new card with
+    none, is no such card."""
+    (tmp_path / "variants.card").write_text(
+        'card 3 "Wałęsa" {\n    summary "Ops only in this variant."\n}\n'
+        'card 112 "Ops Only" {\n    period early; side democrat; ops 2\n    summary "x"\n}\n'
+        + MOD, encoding="utf-8")
+    deck = load_deck(mod=tmp_path)
+    assert [(d.code, d.span.line, d.message) for d in deck.diagnostics] == [
+        ("W512", 1, 'card 3 "Wałęsa" has no event: the printed event "Walesa" (2.2.1) is '
+         "dropped, and the card is played for its Ops only")]
+    assert deck.card(3).event is None and deck.card(7).event is not None

@@ -5,6 +5,7 @@ package files them all."""
 from dof.dsl.lints import (  # noqa: F401 - each module files its lint
     box_data,
     dead_branches,
+    dropped_event,
     event_chains,
     indentation,
     lasting_flag,
@@ -13,6 +14,7 @@ from dof.dsl.lints import (  # noqa: F401 - each module files its lint
     prerequisites,
     printed_facts,
     side_acts,
+    summary_facts,
 )
 from dof.dsl.lints.base import LINTS, Lint, Lints, lint
 

@@ -42,38 +42,47 @@ class NeverActs(Lint):
 
     def _static_sel(self, np: Node) -> dict | None:
         """The map-fixed part of a description, when its names all resolve."""
-        names = self.names
         sel: dict = {}
         for part in np.children:
-            if part.kind == "space_types":
-                types = [names.types.get(key(n.text)) for n in part.found(Name)]
-                if None in types:
-                    return None
-                sel["types"] = types
-            elif part.kind == "battleground":
-                sel["battleground"] = True
-            elif part.kind == "non_battleground":
-                sel["battleground"] = False
-            elif part.kind == "f_except":
-                spaces = [names.spaces.get(key(n.text)) for n in part.found(Name)]
-                if None in spaces:
-                    return None
-                sel["except"] = spaces
-            elif part.kind == "f_adjacent" and part.children[0].kind == "sel_names":
-                found = [names.resolve_place(n.text) for n in part.children[0].found(Name)]
-                if len(found) == 1 and found[0] is not None and found[0][0] == "space":
-                    sel["adjacent"] = found[0][1]
-            elif part.kind == "space_loc":
-                where = part.children[0]
-                where = where.children[0] if where.kind == "countries" else where
-                if where.kind != "cty_names":
-                    continue
-                loc: dict = {}
-                for name in where.found(Name):
-                    place = names.resolve_place(name.text)
-                    if place is None or place[0] == "space":
-                        return None
-                    loc.setdefault("countries" if place[0] == "country" else "regions",
-                                   []).append(place[1])
-                sel["in"] = loc
+            fields = self._static_part(part)
+            if fields is None:
+                return None
+            sel.update(fields)
         return sel
+
+    def _static_part(self, part: Node) -> dict | None:
+        """The map-fixed fields one part of a description sets (none for a
+        part that depends on the game), None when a name does not resolve."""
+        names = self.names
+        kind = part.kind
+        if kind == "battleground":
+            return {"battleground": True}
+        if kind == "non_battleground":
+            return {"battleground": False}
+        if kind == "space_types":
+            types = [names.types.get(key(n.text)) for n in part.found(Name)]
+            return None if None in types else {"types": types}
+        if kind == "f_except":
+            spaces = [names.spaces.get(key(n.text)) for n in part.found(Name)]
+            return None if None in spaces else {"except": spaces}
+        if kind == "f_adjacent" and part.children[0].kind == "sel_names":
+            found = [names.resolve_place(n.text) for n in part.children[0].found(Name)]
+            if len(found) == 1 and found[0] is not None and found[0][0] == "space":
+                return {"adjacent": found[0][1]}
+        if kind == "space_loc":
+            return self._static_loc(part.children[0])
+        return {}
+
+    def _static_loc(self, where: Node) -> dict | None:
+        """The countries and regions a space phrase's ``in ...`` names."""
+        where = where.children[0] if where.kind == "countries" else where
+        if where.kind != "cty_names":
+            return {}
+        loc: dict = {}
+        for name in where.found(Name):
+            place = self.names.resolve_place(name.text)
+            if place is None or place[0] == "space":
+                return None
+            loc.setdefault("countries" if place[0] == "country" else "regions",
+                           []).append(place[1])
+        return {"in": loc}

@@ -121,11 +121,12 @@ class NameIndex:
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
-    """A 'did you mean' hint from the closest candidates (case-insensitive).
+    """A 'did you mean' hint from the closest candidates, compared by their
+    name keys (case, accents and spacing aside: 'Łódźa' is close to 'Lodz').
 
     Cached by word and candidates: a file that repeats a slip thousands of
     times (a mod copied from one misspelt card) asks for the same hint each time."""
-    return _hint(word.lower(), tuple(candidates))
+    return _hint(key(word), tuple(candidates))
 
 
 @lru_cache(maxsize=4096)
@@ -155,8 +156,8 @@ class _Suggester:
     once, and only the few that pass are compared in full."""
 
     def __init__(self, candidates: tuple[str, ...]) -> None:
-        #: Lowered candidate -> as written (the last of those that lower alike).
-        self.original = {c.lower(): c for c in candidates}
+        #: Candidate's key -> as written (the last of those keyed alike).
+        self.original = {key(c): c for c in candidates}
         self.words = list(self.original)
         self.holders: dict[str, list[tuple[int, int]]] = {}  # letter -> [(word, count)]
         for i, word in enumerate(self.words):

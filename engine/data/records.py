@@ -33,6 +33,11 @@ class Space:
     adjacent: tuple[int, ...]
     setup: dict[str, int]
     aliases: tuple[str, ...] = ()
+    #: Where the picture of the board draws it (no rule reads these): a
+    #: city's (latitude, longitude) in degrees, or the id of the space it is
+    #: drawn beside (an institution in that city).
+    lat_lon: tuple[float, float] | None = None
+    beside: int | None = None
 
     def __hash__(self) -> int:
         return hash(("Space", self.id, self.name))
@@ -55,6 +60,9 @@ class Country:
     scoring_card: int
     spaces: tuple[int, ...]
     battlegrounds: tuple[int, ...]
+    #: What English calls the country's things ("Polish"), or "": how a
+    #: card's summary may name it (dof explain, lint W511).
+    adjective: str = ""
 
 
 @dataclass(frozen=True)

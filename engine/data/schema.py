@@ -8,6 +8,7 @@ readers in the order their cross-references need.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -131,10 +132,11 @@ def read_countries(doc: Doc) -> tuple[dict[str, dict], dict[str, int]]:
         if not isinstance(entry, dict):
             raise doc.error(raw, f"{what} must be a mapping", name)
         fields = {"region", "presence", "domination", "control", "power", "scoring_card"}
-        _check_keys(doc, entry, fields, what)
+        _check_keys(doc, entry, fields | {"adjective"}, what)
         out[name] = {
             "region": _choice(doc, entry, "region", REGIONS, what),
             **{k: _field(doc, entry, k, int, what) for k in sorted(fields - {"region"})},
+            "adjective": _field(doc, entry, "adjective", str, what, optional=True, default=""),
             "_entry": entry,
         }
         for k in ("presence", "domination", "control", "power"):
@@ -165,6 +167,8 @@ _SPACE_FIELDS = {
     "battleground",
     "adjacent",
     "setup",
+    "at",
+    "beside",
 }
 
 
@@ -175,7 +179,26 @@ def read_spaces(doc: Doc, countries: dict[str, dict]) -> tuple[Space, ...]:
     doc.only("spaces")
     entries = list(_entries(doc, items, "space"))
     _count(doc, items, N_SPACES, "spaces")
+    by_id, index = _space_names(doc, items, entries)
+    spaces = [_read_space(doc, by_id[sid], sid, countries, index) for sid in range(len(by_id))]
+    # Rule 2.1.6: a line joins two spaces, so each must list the other.
+    for space in spaces:
+        for oid in space.adjacent:
+            if space.id not in spaces[oid].adjacent:
+                raise doc.error(
+                    by_id[space.id],
+                    f"asymmetric adjacency: {space.name!r} lists {spaces[oid].name!r} "
+                    f"but {spaces[oid].name!r} does not list {space.name!r}",
+                    "adjacent",
+                )
+    _check_places(doc, by_id, spaces)
+    return tuple(spaces)
 
+
+def _space_names(doc: Doc, items: list, entries: list[dict]
+                 ) -> tuple[dict[int, dict], NameTable[int]]:
+    """Each space's entry by id, and the index of their names and aliases:
+    ids 0, 1, ... each once, names unique by lookup key."""
     by_id: dict[int, dict] = {}
     index: NameTable[int] = NameTable("space")
     for entry in entries:
@@ -201,71 +224,108 @@ def read_spaces(doc: Doc, countries: dict[str, dict]) -> tuple[Space, ...]:
                 )
     if sorted(by_id) != list(range(len(by_id))):
         raise doc.error(items, f"space ids must be 0..{len(by_id) - 1}, each once")
+    return by_id, index
 
-    spaces: list[Space] = []
-    for sid in range(len(by_id)):
-        entry = by_id[sid]
-        name = entry["name"]
-        what = f"space {name!r}"
-        _check_keys(doc, entry, _SPACE_FIELDS, what)
-        country = _field(doc, entry, "country", str, what)
-        if country not in countries:
-            raise doc.error(
-                entry, f"{what}: " + unknown("country", country, list(countries)), "country"
-            )
-        region = _choice(doc, entry, "region", REGIONS, what)
-        if region != countries[country]["region"]:
-            raise doc.error(
-                entry,
-                f"{what}: region {region!r} differs from {country}'s region "
-                f"{countries[country]['region']!r} (countries.yaml)",
-                "region",
-            )
-        stype = _choice(doc, entry, "type", SPACE_TYPES, what)
-        stability = _field(doc, entry, "stability", int, what)
-        if stability < 1:
-            raise doc.error(entry, f"{what}: stability must be at least 1", "stability")
-        battleground = _field(doc, entry, "battleground", bool, what)
-        setup = _per_side(doc, entry, "setup", int, what)
-        if min(setup.values()) < 0:
-            raise doc.error(entry, f"{what}: setup SPs must not be negative", "setup")
-        adjacent_names = _field(doc, entry, "adjacent", list, what)
-        adjacent: set[int] = set()
-        for other in adjacent_names:
-            oid = index.get(other)
-            if oid is None:
-                raise doc.error(entry, f"{what}: adjacent " + index.unknown(other), "adjacent")
-            if oid == sid:
-                raise doc.error(entry, f"{what}: a space cannot be adjacent to itself", "adjacent")
-            if oid in adjacent:
-                raise doc.error(entry, f"{what}: {other!r} is listed twice", "adjacent")
-            adjacent.add(oid)
-        spaces.append(
-            Space(
-                id=sid,
-                name=name,
-                country=country,
-                region=region,
-                type=stype,
-                stability=stability,
-                battleground=battleground,
-                adjacent=tuple(sorted(adjacent)),
-                setup=setup,
-                aliases=tuple(entry.get("aliases") or ()),
-            )
+
+def _read_space(doc: Doc, entry: dict, sid: int, countries: dict[str, dict],
+                index: NameTable[int]) -> Space:
+    """One space (2.1) of map.yaml, its country and region as
+    countries.yaml has them."""
+    name = entry["name"]
+    what = f"space {name!r}"
+    _check_keys(doc, entry, _SPACE_FIELDS, what)
+    country = _field(doc, entry, "country", str, what)
+    if country not in countries:
+        raise doc.error(
+            entry, f"{what}: " + unknown("country", country, list(countries)), "country"
         )
+    region = _choice(doc, entry, "region", REGIONS, what)
+    if region != countries[country]["region"]:
+        raise doc.error(
+            entry,
+            f"{what}: region {region!r} differs from {country}'s region "
+            f"{countries[country]['region']!r} (countries.yaml)",
+            "region",
+        )
+    stype = _choice(doc, entry, "type", SPACE_TYPES, what)
+    stability = _field(doc, entry, "stability", int, what)
+    if stability < 1:
+        raise doc.error(entry, f"{what}: stability must be at least 1", "stability")
+    battleground = _field(doc, entry, "battleground", bool, what)
+    setup = _per_side(doc, entry, "setup", int, what)
+    if min(setup.values()) < 0:
+        raise doc.error(entry, f"{what}: setup SPs must not be negative", "setup")
+    return Space(
+        id=sid,
+        name=name,
+        country=country,
+        region=region,
+        type=stype,
+        stability=stability,
+        battleground=battleground,
+        adjacent=_adjacent(doc, entry, sid, index, what),
+        setup=setup,
+        aliases=tuple(entry.get("aliases") or ()),
+        **_place(doc, entry, sid, index, what),
+    )
 
-    # Rule 2.1.6: a line joins two spaces, so each must list the other.
+
+def _adjacent(doc: Doc, entry: dict, sid: int, index: NameTable[int],
+              what: str) -> tuple[int, ...]:
+    """The spaces a space's entry lists as adjacent (2.1.6), each once."""
+    adjacent: set[int] = set()
+    for other in _field(doc, entry, "adjacent", list, what):
+        oid = index.get(other)
+        if oid is None:
+            raise doc.error(entry, f"{what}: adjacent " + index.unknown(other), "adjacent")
+        if oid == sid:
+            raise doc.error(entry, f"{what}: a space cannot be adjacent to itself", "adjacent")
+        if oid in adjacent:
+            raise doc.error(entry, f"{what}: {other!r} is listed twice", "adjacent")
+        adjacent.add(oid)
+    return tuple(sorted(adjacent))
+
+
+#: A latitude and longitude as commonly published: "52.52 N, 13.40 E".
+_LAT_LON = re.compile(r"(\d{1,2}(?:\.\d+)?) ?([NS]),? +(\d{1,3}(?:\.\d+)?) ?([EW])")
+
+
+def _place(doc: Doc, entry: dict, sid: int, index: NameTable[int], what: str) -> dict:
+    """Where the picture of the board draws a space (not a rule): ``at`` a
+    city's latitude and longitude, or ``beside`` another space (an
+    institution drawn beside the space of its city)."""
+    given = [f for f in ("at", "beside") if f in entry]
+    if len(given) != 1:
+        raise doc.error(entry, f"{what}: give one of 'at' (a city's latitude and longitude, "
+                        "e.g. '52.52 N, 13.40 E') or 'beside' (a space)", *given[1:])
+    if given == ["beside"]:
+        other = _field(doc, entry, "beside", str, what)
+        oid = index.get(other)
+        if oid is None:
+            raise doc.error(entry, f"{what}: beside " + index.unknown(other), "beside")
+        if oid == sid:
+            raise doc.error(entry, f"{what}: a space cannot be beside itself", "beside")
+        return {"beside": oid}
+    at = _field(doc, entry, "at", str, what)
+    found = _LAT_LON.fullmatch(at.strip())
+    lat, lon = (float(found[1]), float(found[3])) if found else (91.0, 0.0)
+    if not found or lat > 90 or lon > 180:
+        raise doc.error(entry, f"{what}: 'at' must be a latitude and longitude such as "
+                        f"'52.52 N, 13.40 E', got {at!r}", "at")
+    return {"lat_lon": (lat if found[2] == "N" else -lat, lon if found[4] == "E" else -lon)}
+
+
+def _check_places(doc: Doc, by_id: dict[int, dict], spaces: list[Space]) -> None:
+    """Each chain of 'beside' ends at a space with a latitude and longitude."""
     for space in spaces:
-        for oid in space.adjacent:
-            if space.id not in spaces[oid].adjacent:
-                raise doc.error(
-                    by_id[space.id],
-                    f"asymmetric adjacency: {space.name!r} lists {spaces[oid].name!r} "
-                    f"but {spaces[oid].name!r} does not list {space.name!r}",
-                    "adjacent",
-                )
-    return tuple(spaces)
+        seen = [space.id]
+        while (beside := spaces[seen[-1]].beside) is not None:
+            if beside in seen:
+                names = " -> ".join(spaces[s].name for s in [*seen, beside])
+                raise doc.error(by_id[space.id],
+                                f"space {space.name!r}: 'beside' goes round in a circle "
+                                f"({names}); one of them needs 'at'", "beside")
+            seen.append(beside)
 
 
 # --- strategy.yaml -------------------------------------------------------------------
@@ -366,6 +426,7 @@ def link_countries(
             control=c["control"],
             power=c["power"],
             scoring_card=number,
+            adjective=c["adjective"],
             spaces=tuple(s.id for s in own),
             battlegrounds=tuple(s.id for s in own if s.battleground),
         )
@@ -423,9 +484,33 @@ def read_power_struggle(doc: Doc) -> tuple[PowerStruggleCard, ...]:
 def read_tables(doc: Doc, cards: dict[int, StrategyCard]) -> dict[str, Any]:
     """tables.yaml: results table, Tiananmen and U.S.S.R. tracks, set-up order,
     turn structure and when each deck joins."""
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {
+        "results": _read_results(doc),
+        "tiananmen": _read_tiananmen(doc),
+        "ussr_track": _read_ussr_track(doc, cards),
+        "setup_order": _read_setup_order(doc),
+    }
+    for field_name in ("turns", "hand_size", "action_rounds"):
+        value = _field(doc, doc.data, field_name, int, "tables.yaml")
+        if value < 1:
+            raise doc.error(doc.data, f"'{field_name}' must be positive", field_name)
+        out[field_name] = value
+    out["deck_additions"] = _read_deck_additions(doc, out["turns"])
+    doc.only(
+        "power_struggle_results",
+        "tiananmen_track",
+        "ussr_track",
+        "setup_free_sps",
+        "turns",
+        "hand_size",
+        "action_rounds",
+        "deck_additions",
+    )
+    return out
 
-    # Power Struggle Results Table (8.4): contiguous rolls, ascending.
+
+def _read_results(doc: Doc) -> tuple[ResultRow, ...]:
+    """The Power Struggle Results Table (8.4): contiguous rolls, ascending."""
     rows_raw = doc.top("power_struggle_results", list)
     rows: list[ResultRow] = []
     for entry in _entries(doc, rows_raw, "result row"):
@@ -449,9 +534,11 @@ def read_tables(doc: Doc, cards: dict[int, StrategyCard]) -> dict[str, Any]:
         rows.append(row)
     if not rows:
         raise doc.error(rows_raw, "the results table is empty")
-    out["results"] = tuple(rows)
+    return tuple(rows)
 
-    # Tiananmen Square track (6.3).
+
+def _read_tiananmen(doc: Doc) -> tuple[TiananmenBox, ...]:
+    """The Tiananmen Square track (6.3), its boxes numbered in order."""
     boxes_raw = doc.top("tiananmen_track", list)
     boxes: list[TiananmenBox] = []
     for entry in _entries(doc, boxes_raw, "Tiananmen box"):
@@ -469,9 +556,11 @@ def read_tables(doc: Doc, cards: dict[int, StrategyCard]) -> dict[str, Any]:
             )
         )
     _count(doc, boxes_raw, N_BOXES, "Tiananmen boxes")
-    out["tiananmen"] = tuple(boxes)
+    return tuple(boxes)
 
-    # U.S.S.R. Stability track (12).
+
+def _read_ussr_track(doc: Doc, cards: dict[int, StrategyCard]) -> tuple[dict, ...]:
+    """The U.S.S.R. Stability track (12), its positions in order."""
     track_raw = doc.top("ussr_track", list)
     track: list[dict] = []
     for entry in _entries(doc, track_raw, "U.S.S.R. track position"):
@@ -493,9 +582,11 @@ def read_tables(doc: Doc, cards: dict[int, StrategyCard]) -> dict[str, Any]:
         )
     if not track:
         raise doc.error(track_raw, "the U.S.S.R. track is empty")
-    out["ussr_track"] = tuple(track)
+    return tuple(track)
 
-    # Set-up free SPs (3.4).
+
+def _read_setup_order(doc: Doc) -> tuple[tuple[str, int], ...]:
+    """Who places how many free SPs at set-up (3.4), in order."""
     order_raw = doc.top("setup_free_sps", list)
     order: list[tuple[str, int]] = []
     for entry in _entries(doc, order_raw, "set-up step"):
@@ -506,21 +597,18 @@ def read_tables(doc: Doc, cards: dict[int, StrategyCard]) -> dict[str, Any]:
         if sps < 1:
             raise doc.error(entry, f"{what}: sps must be positive", "sps")
         order.append((side, sps))
-    out["setup_order"] = tuple(order)
+    return tuple(order)
 
-    for field_name in ("turns", "hand_size", "action_rounds"):
-        value = _field(doc, doc.data, field_name, int, "tables.yaml")
-        if value < 1:
-            raise doc.error(doc.data, f"'{field_name}' must be positive", field_name)
-        out[field_name] = value
 
+def _read_deck_additions(doc: Doc, turns: int) -> dict[int, str]:
+    """The turn at whose start each later period's cards join the deck (4.4)."""
     additions_raw = doc.top("deck_additions", dict)
     additions: dict[int, str] = {}
     for turn, period in additions_raw.items():
-        if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn < out["turns"]:
+        if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn < turns:
             raise doc.error(
                 additions_raw,
-                f"deck_additions: turn must be 1..{out['turns'] - 1}, got {turn!r}",
+                f"deck_additions: turn must be 1..{turns - 1}, got {turn!r}",
                 turn,
             )
         if period not in PERIODS:
@@ -530,16 +618,4 @@ def read_tables(doc: Doc, cards: dict[int, StrategyCard]) -> dict[str, Any]:
                 turn,
             )
         additions[turn] = period
-    out["deck_additions"] = dict(sorted(additions.items()))
-
-    doc.only(
-        "power_struggle_results",
-        "tiananmen_track",
-        "ussr_track",
-        "setup_free_sps",
-        "turns",
-        "hand_size",
-        "action_rounds",
-        "deck_additions",
-    )
-    return out
+    return dict(sorted(additions.items()))

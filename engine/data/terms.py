@@ -55,10 +55,12 @@ def key(name: str) -> str:
 
 
 def unknown(what: str, name: Any, known: list[str]) -> str:
-    """'unknown space 'Gdnask'; did you mean 'Gdansk'?' for a name not found."""
+    """'unknown space 'Gdnask'; did you mean 'Gdansk'?' for a name not found
+    (names compared by their keys)."""
     message = f"unknown {what} {name!r}"
     if isinstance(name, str):
-        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        keyed = {key(k): k for k in known}
+        close = difflib.get_close_matches(key(name), list(keyed), n=1, cutoff=0.6)
         if close:
-            message += f"; did you mean {close[0]!r}?"
+            message += f"; did you mean {keyed[close[0]]!r}?"
     return message

@@ -128,7 +128,30 @@ def check_state(data, state: Any, phases: tuple[str, ...], start: bool = False,
         raise StateError(f"expected an object, found {found(state)}")
     c.keys(state, "", fields(State), "a game state")
     check_options(c.get(state, "", "options", dict))
-    n_spaces = len(data.spaces)
+    phase = _check_clock(c, data, state, phases)
+    _check_board(c, data, state)
+    _check_piles(c, data, state)
+    _check_tracks(c, data, state)
+    for i, effect in enumerate(c.get(state, "", "effects", list)):
+        _check_effect(c, data, effect, f"effects[{i}].", rules)
+    vp = c.number(state, "", "vp")
+    deferred = c.get(state, "", "defer_victory", bool)
+    if not deferred and phase != "game_over" and abs(vp) >= VICTORY_VP:
+        c.fail("vp", f"{vp:+d} with the game not over: {VICTORY_VP} VP either way wins at "
+               "once (10.1)")
+    _check_result(c, data, c.get(state, "", "result", (dict, type(None))), phase)
+    ps = c.get(state, "", "ps", (dict, type(None)))
+    if ps is not None and start:
+        c.fail("ps", "a game starts at a turn step or an action round, never inside a Power "
+               "Struggle")
+    if ps is not None:
+        _check_struggle(c, data, ps)
+    _check_card_places(c, data, state)
+
+
+def _check_clock(c: _Check, data, state: dict, phases: tuple[str, ...]) -> str:
+    """The seed and the generator's place, the turn step, turn and round,
+    and who is phasing; the step is returned."""
     c.number(state, "", "seed")
     c.number(state, "", "rng", 0, (1 << 64) - 1)
     phase = c.get(state, "", "phase", str)
@@ -139,7 +162,12 @@ def check_state(data, state: Any, phases: tuple[str, ...], start: bool = False,
     phasing = c.get(state, "", "phasing", (str, type(None)))
     if phasing is not None and phasing not in SIDES:
         c.fail("phasing", f"unknown player {phasing!r}")
-    vp = c.number(state, "", "vp")
+    return phase
+
+
+def _check_board(c: _Check, data, state: dict) -> None:
+    """Each side's SPs on every space, destroyed spaces and new links."""
+    n_spaces = len(data.spaces)
     sp = c.per_side(state, "", "sp", list)
     for side in SIDES:
         if len(sp[side]) != n_spaces:
@@ -156,6 +184,11 @@ def check_state(data, state: Any, phases: tuple[str, ...], start: bool = False,
         if not (isinstance(link, list) and len(link) == 2
                 and all(_int(s) and 0 <= s < n_spaces for s in link)):
             c.fail(f"links[{i}]", f"{link!r} is not a pair of space ids")
+
+
+def _check_piles(c: _Check, data, state: dict) -> None:
+    """The piles and hands of strategy cards, and the cards a player must
+    play or is playing."""
     for key in ("deck", "discard", "removed", "display", "aside", "cancelled",
                 "events_played", "succeeded"):
         c.cards(state, "", key)
@@ -170,6 +203,11 @@ def check_state(data, state: Any, phases: tuple[str, ...], start: bool = False,
     played = c.get(state, "", "played", (int, type(None)))
     if played is not None and played not in data.cards:
         c.fail("played", f"{played} is not a strategy card number")
+
+
+def _check_tracks(c: _Check, data, state: dict) -> None:
+    """The Tiananmen Square and U.S.S.R. tracks, the rounds played, and who
+    holds power in each country with how often it was scored."""
     boxes = len(data.tiananmen)
     for key, kind in (("tiananmen", int), ("tst_tries", int), ("rounds", int),
                       ("tst_used", bool)):
@@ -189,20 +227,6 @@ def check_state(data, state: Any, phases: tuple[str, ...], start: bool = False,
                 c.fail(f"power.{country}", f"{entry!r} is not a player")
             if key == "scoring_plays" and entry < 0:
                 c.fail(f"scoring_plays.{country}", f"{entry} is negative")
-    for i, effect in enumerate(c.get(state, "", "effects", list)):
-        _check_effect(c, data, effect, f"effects[{i}].", rules)
-    deferred = c.get(state, "", "defer_victory", bool)
-    if not deferred and phase != "game_over" and abs(vp) >= VICTORY_VP:
-        c.fail("vp", f"{vp:+d} with the game not over: {VICTORY_VP} VP either way wins at "
-               "once (10.1)")
-    _check_result(c, data, c.get(state, "", "result", (dict, type(None))), phase)
-    ps = c.get(state, "", "ps", (dict, type(None)))
-    if ps is not None and start:
-        c.fail("ps", "a game starts at a turn step or an action round, never inside a Power "
-               "Struggle")
-    if ps is not None:
-        _check_struggle(c, data, ps)
-    _check_card_places(c, data, state)
 
 
 #: The bindings a lasting effect keeps from the program that registered it
@@ -233,8 +257,7 @@ def rule_key(rule: Any) -> str:
 def _check_effect(c: _Check, data, effect: Any, path: str,
                   rules: Mapping[str, list[dict]] | None) -> None:
     """A lasting effect (7.2): whose it is, from which card or Tiananmen box,
-    the bindings it keeps; with ``rules``, its rule is one the cards write
-    and it lasts as they say (until, uses, country)."""
+    the bindings it keeps; with ``rules``, its duration too."""
     if not isinstance(effect, dict):
         c.fail(path.rstrip("."), f"expected an object, found {found(effect)}")
     c.keys(effect, path, fields(Effect), "a lasting effect")
@@ -260,10 +283,17 @@ def _check_effect(c: _Check, data, effect: Any, path: str,
     rule = c.get(effect, path, "rule", dict)
     if c.get(effect, path, "hook", str) != rule.get("hook"):
         c.fail(f"{path}hook", f"{effect['hook']!r:.40} is not the hook of its rule")
-    until = c.get(effect, path, "until", str)
-    uses = c.get(effect, path, "uses", (int, type(None)))
-    if rules is None:
-        return
+    c.get(effect, path, "until", str)
+    c.get(effect, path, "uses", (int, type(None)))
+    if rules is not None:
+        _check_duration(c, effect, path, rules)
+
+
+def _check_duration(c: _Check, effect: dict, path: str,
+                    rules: Mapping[str, list[dict]]) -> None:
+    """The effect's rule is one the cards write, and it lasts as its card
+    says (until, uses, country)."""
+    rule, until, uses = effect["rule"], effect["until"], effect["uses"]
     durations = rules.get(rule_key(rule))
     if durations is None:
         c.fail(f"{path}rule", "not a lasting rule of these cards: an effect holds a rule as a "
@@ -354,6 +384,12 @@ def _check_struggle(c: _Check, data, ps: dict) -> None:
         if c.get(attack, "ps.attack.", "suit", str) not in SUITS:
             c.fail("ps.attack.suit", f"{attack['suit']!r} is not a suit")
         c.number(attack, "ps.attack.", "rank", 0)
+    _check_struggle_cards(c, data, ps, step)
+
+
+def _check_struggle_cards(c: _Check, data, ps: dict, step: str) -> None:
+    """Each Power Struggle card in one place at most, and in exactly one
+    once they are dealt (8.1)."""
     dealt = c.per_side(ps, "ps.", "dealt", list)
     places: Counter = Counter()
     for key in ("deck", "discard"):
