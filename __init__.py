@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from dof.engine.game import Game
 
-__all__ = ["DeckError", "load_rules", "new_game"]
+__all__ = ["DeckError", "load_rules", "new_game", "position_game"]
 
 Folder = str | os.PathLike
 
@@ -54,6 +54,26 @@ def new_game(seed: int = 0, *, mods: Folder | Sequence[Folder] = (),
 
     data, events = load_rules(mods)
     return Game.new(data, seed, options={"extra_sps": dict(extra_sps or {})}, events=events)
+
+
+def position_game(position: Mapping | None = None, seed: int = 0, *,
+                  mods: Folder | Sequence[Folder] = (), phasing: str | None = None,
+                  chance: Any = None) -> Game:
+    """A game at ``position``, written as a scenario's position block is
+    (docs/scenarios.md): names as the cards print them, its events put in
+    force with their answers and dice. It waits at the deal of the
+    position's turn (4.5.1), or with ``phasing`` ("democrat",
+    "communist") at that player's action round ``action_round``, his card
+    to choose. ``chance`` rolls the dice and shuffles from then on (a
+    ``ScriptedChance``, docs/api.md). ``dof.engine.PositionError`` says
+    what is wrong with a position and where (``.at``, a path into it).
+    """
+    from dof.engine.data.positions import Position
+    from dof.engine.position import start_position
+
+    data, events = load_rules(mods)
+    return start_position(data, events, Position.read(data, position), seed,
+                          phasing=phasing, chance=chance)
 
 
 def load_rules(mods: Folder | Sequence[Folder] = ()) -> tuple[Any, Any]:

@@ -27,7 +27,6 @@ from dof.cli.board_view import (
     side_text,
 )
 from dof.cli.files import confirm_replace, occupied, same_file, user_path, write_atomic
-from dof.cli.position import UnknownName, YamlNames
 from dof.cli.screen import (
     Choice,
     make_choice,
@@ -37,6 +36,7 @@ from dof.cli.screen import (
     reason_lines,
 )
 from dof.engine.data.names import did_you_mean
+from dof.engine.data.positions import PositionError, Reader
 from dof.engine.data.terms import key
 from dof.engine.rules.decisions import Decision
 from dof.engine.rules.turn import turn_words
@@ -427,8 +427,8 @@ def find_card(data, text: str) -> tuple[int | None, str]:
     start of it; case and accents ignored): (number, '') or (None, why not,
     with a 'did you mean' hint)."""
     try:
-        return YamlNames(data).card_number(text), ""
-    except UnknownName as exc:
+        return Reader(data).card_number(text), ""
+    except PositionError as exc:
         problem = exc.message + (f"; {exc.hint}" if exc.hint else "")
     want = key(text)
     if want and not want.lstrip("#").isdecimal():

@@ -18,6 +18,7 @@ from yaml.reader import Reader
 from dof.dsl.diagnostics import Diagnostic, Span
 from dof.engine.data.files import SCENARIO
 from dof.engine.data.located import Place, YamlText
+from dof.engine.data.positions import PositionError
 
 
 class FileProblem(Exception):
@@ -32,6 +33,8 @@ class YamlFile(YamlText):
     """A scenario or position file; makes diagnostics that point into it."""
 
     kind = SCENARIO
+    Mistake = FileProblem
+    several = True
 
     def span(self, node: Node) -> Span:
         return Span(self.path, *self.place(node))
@@ -39,6 +42,17 @@ class YamlFile(YamlText):
     def diagnostic(self, node: Node, code: str, message: str,
                    hint: str | None = None) -> Diagnostic:
         return self._diagnostic(code, message, self.place(node), hint)
+
+    def mistaken(self, node: Node, error: PositionError) -> FileProblem:
+        """``error``, found in the plain value of ``node`` (which says where
+        as a path into it, engine/data/positions.py), at its place in the
+        file; what it repeats is named by its line and column."""
+        message = error.message
+        if error.first is not None:
+            first = self.place(self.node_at(node, error.first))
+            message += f" (first at {first.line}:{first.column})"
+        return FileProblem(self.diagnostic(self.node_at(node, error.at), error.code, message,
+                                           error.hint))
 
     def mistake(self, code: str, message: str, place: Place | None,
                 hint: str | None = None) -> FileProblem:

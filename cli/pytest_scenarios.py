@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from dof.cli.lint import display_path
-from dof.cli.position import YamlNames
 from dof.cli.scenario import SUFFIXES, Outcome, Scenario, load_file, run_scenario, scenario_files
+from dof.engine.data.positions import Reader
 
 
 class ScenarioFailed(AssertionError):
@@ -44,11 +44,11 @@ def scenario_params(*paths: str | Path, mod: str | Path | None = None) -> list:
     """One pytest param per scenario in the files and folders given (folders
     searched for ``*.scenario.yaml``), with the scenario's name as its id."""
     data, events = game_for(str(mod) if mod else None)
-    names = YamlNames(data)
+    reader = Reader(data)
     files, problems = scenario_files([Path(p) for p in paths])
     params = [pytest.param(p, id=display_path(p.span.path)) for p in problems]
     for file in files:
-        scenarios, problem = load_file(file, names)
+        scenarios, problem = load_file(file, reader)
         if problem is not None:
             params.append(pytest.param(problem, id=display_path(str(file))))
         params += [pytest.param((s, data, events), id=s.id) for s in scenarios]
@@ -104,7 +104,7 @@ class ScenarioFile(pytest.File):
         if mod and not config.getoption("--dof-mod"):
             mod = str(Path(config.rootpath) / mod)
         data, events = game_for(mod)
-        scenarios, problem = load_file(self.path, YamlNames(data))
+        scenarios, problem = load_file(self.path, Reader(data))
         if problem is not None:
             yield ScenarioItem.from_parent(self, name="(file)", scenario=None,
                                            problem=problem.format())

@@ -1,91 +1,76 @@
 """`dof scenario run`: check what cards do, from YAML scenario files.
 
 A scenario sets a position, plays one or more cards answering every question
-from a script with fixed dice, and states what the game must look like
-afterwards (docs/scenarios.md). Each scenario passes, fails (an expectation
-not met, or the script does not fit the questions asked) or is in error (the
-file cannot be read as a scenario); every problem points at its line.
+from a script with fixed dice, may run the turn on to its end or the next
+deal, and states what the game must look like afterwards
+(docs/scenarios.md). Each scenario passes, fails (an expectation not met,
+or the script does not fit the questions asked) or is in error (the file
+cannot be read as a scenario); every problem points at its line.
+
+A scenario document is read as plain data (cli/located.py) by the engine's
+readers of positions and plays (engine/data/positions.py) and played
+through the engine's position facility (engine/position.py) and scripts
+(engine/script.py); a mistake they find says where it is as a path into
+the data, which becomes its ``PATH:LINE:COL`` here.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
+from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from dof.cli.expectations import Expectation, Result, read_expect
 from dof.cli.lint import display_path, print_diagnostic
 from dof.cli.located import FileProblem, YamlFile
-from dof.cli.position import (
-    FileChance,
+from dof.dsl.diagnostics import Diagnostic, Span
+from dof.engine.data.outcome import Termination
+from dof.engine.data.positions import (
     Play,
-    PositionSpec,
+    Position,
+    PositionError,
+    Reader,
+    not_yet,
+    read_play,
+    year_cards,
+)
+from dof.engine.game import Game
+from dof.engine.position import (
+    at_action_round,
+    play_on,
+    play_round,
+    position_state,
+    put_in_force,
+    unstarted_game,
+)
+from dof.engine.rules.decisions import Decision, GameOver
+from dof.engine.script import (
+    PlayChance,
+    PsDeal,
+    PsDeals,
     Script,
-    YamlNames,
-    build_state,
-    card_node,
+    ScriptError,
     describe,
     matches,
-    not_yet,
-    parse_play,
-    parse_position,
+    names_something,
+    offered,
     pick,
-    put_in_effect,
+    read_deals,
 )
-from dof.dsl.diagnostics import Diagnostic, Span
-from dof.engine.data.chance import PS_DECK
-from dof.engine.data.outcome import Termination
-from dof.engine.data.terms import SIDES
-from dof.engine.game import Game
-from dof.engine.position import at_action_round, play_round, unstarted_game, year_cards
-from dof.engine.rules.decisions import Decision, GameOver
-from dof.engine.rules.piles import move_card
-from dof.engine.rules.power_struggle import controlled_count, deal_count
 
 SCENARIO_KEYS = ("name", "seed", "position", "play", "power_struggle", "expect")
-EXPECT_KEYS = ("democrat", "communist", "vp", "tiananmen", "ussr", "power", "hands",
-               "discard", "removed", "display", "events_played", "in_effect", "log",
-               "not_in_log", "asked", "game_over")
 SUFFIXES = (".scenario.yaml", ".scenario.yml")
-
-#: How many log lines a failure shows.
-LOG_SHOWN = 40
 
 
 # ------------------------------------------------------------------ model
-@dataclass
-class Result:
-    """What the plays did: the game afterwards, the log lines they wrote,
-    the questions the scripts answered, and the end of the game if it came."""
-
-    game: Game
-    log: list[dict]
-    asked: list[Decision]
-    game_over: GameOver | None
-
-
-Check = Callable[[Result], list[str]]
-
-
-@dataclass
-class PsScript:
-    """The Power Struggle cards dealt at the next struggle (names), by side,
-    then the next ones drawn."""
-
-    node: Node
-    hands: dict[str, list[tuple[str, Node]]]
-    draws: list[tuple[str, Node]]
-
-
 @dataclass
 class Scenario:
     """One scenario document of a file; ``error`` when it cannot run."""
@@ -94,10 +79,10 @@ class Scenario:
     node: Node
     name: str
     seed: int = 0
-    spec: PositionSpec | None = None
+    position: Position = field(default_factory=Position)
     plays: list[Play] = field(default_factory=list)
-    power_struggle: PsScript | None = None
-    checks: list[tuple[Node, str, Check]] = field(default_factory=list)
+    deals: list[PsDeal] = field(default_factory=list)
+    expectations: list[Expectation] = field(default_factory=list)
     error: Diagnostic | None = None
 
     @property
@@ -107,6 +92,10 @@ class Scenario:
     @property
     def id(self) -> str:
         return f"{display_path(self.file.path)}::{self.name}"
+
+    def problem(self, error: PositionError) -> Diagnostic:
+        """A mistake the engine found, at its place in this document."""
+        return self.file.mistaken(self.node, error).diagnostic
 
 
 @dataclass
@@ -151,17 +140,29 @@ def scenario_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
     return found, problems
 
 
-def load_file(path: Path, names: YamlNames) -> tuple[list[Scenario], Diagnostic | None]:
-    """The scenarios of one file (one per YAML document), or the problem
+def load_file(path: Path, reader: Reader) -> tuple[list[Scenario], Diagnostic | None]:
+    """The scenarios of one file (one per YAML document: a document that is
+    no YAML is a scenario in error, the others still run), or the problem
     that stops the whole file from being read."""
     try:
         f = YamlFile.read(path)
     except FileProblem as problem:
         return [], problem.diagnostic
-    return [parse_scenario(f, node, i, names) for i, node in enumerate(f.documents)], None
+    return [parse_scenario(f, part, i, reader) if isinstance(part, Node)
+            else broken(f, part, i) for i, part in enumerate(f.parts)], None
 
 
-def parse_scenario(f: YamlFile, node: Node, index: int, names: YamlNames) -> Scenario:
+def broken(f: YamlFile, problem: Exception, index: int) -> Scenario:
+    """A document that cannot be read as YAML, as a scenario in error at
+    the line where its mistake is."""
+    assert isinstance(problem, FileProblem)  # what a YamlFile's mistakes are
+    span = problem.diagnostic.span
+    node = ScalarNode("tag:yaml.org,2002:null", "",
+                      Mark(f.path, 0, span.line - 1, span.col - 1, None, 0))
+    return Scenario(f, node, f"scenario {index + 1}", error=problem.diagnostic)
+
+
+def parse_scenario(f: YamlFile, node: Node, index: int, reader: Reader) -> Scenario:
     """One YAML document as a scenario; a mistake in it becomes its
     ``error``, so that the file's other scenarios still run."""
     scenario = Scenario(f, node, f"scenario {index + 1}")
@@ -170,270 +171,40 @@ def parse_scenario(f: YamlFile, node: Node, index: int, names: YamlNames) -> Sce
     if named and isinstance(named[0], ScalarNode) and named[0].value:
         scenario.name = named[0].value  # known even when the rest is wrong
     try:
-        entries = f.mapping(node, "a scenario", SCENARIO_KEYS, required=("play",))
-        if "name" in entries:
-            scenario.name = f.text(entries["name"][1], "name")
-        if "seed" in entries:
-            scenario.seed = f.integer(entries["seed"][1], "seed", 0)
-        scenario.spec = parse_position(f, entries.get("position", (None, None))[1], names)
-        plays = entries["play"][1]
-        scenario.plays = [parse_play(f, item, names, "play") for item in
-                          ([plays] if isinstance(plays, MappingNode) else
-                           f.sequence(plays, "play", single=True))]
-        if not scenario.plays:
-            raise f.problem(plays, "E602", "play: give at least one card to play")
-        for play in scenario.plays:
-            if play.card not in year_cards(names.data, scenario.spec.position.turn):
-                raise f.problem(card_node(play.node), "E604", not_yet(
-                    names.data, play.card, scenario.spec.position.turn))
-        if "power_struggle" in entries:
-            scenario.power_struggle = parse_ps(f, entries["power_struggle"][1], names)
-        if "expect" in entries:
-            scenario.checks = parse_expect(f, entries["expect"][1], names)
+        read_scenario(reader, scenario, f.value(node, "a scenario"))
     except FileProblem as problem:
         scenario.error = problem.diagnostic
+    except PositionError as error:
+        scenario.error = scenario.problem(error)
     return scenario
 
 
-def parse_ps(f: YamlFile, node: Node, names: YamlNames) -> PsScript:
-    entries = f.mapping(node, "power_struggle", (*SIDES, "draws"))
-    hands = {side: [(names.ps_card(f, item), item) for item in
-                    f.sequence(entries[side][1], f"the {side}'s cards", single=True)]
-             for side in SIDES if side in entries}
-    draws = [(names.ps_card(f, item), item)
-             for item in f.sequence(entries["draws"][1], "draws", single=True)
-             ] if "draws" in entries else []
-    return PsScript(node, hands, draws)
+def read_scenario(reader: Reader, scenario: Scenario, value: Any) -> None:
+    """Fill ``scenario`` from the plain data of its document."""
+    entries = reader.mapping(value, (), "a scenario", SCENARIO_KEYS, required=("play",))
+    if "name" in entries:
+        scenario.name = reader.text(entries["name"], ("name",), "name")
+    if "seed" in entries:
+        scenario.seed = reader.integer(entries["seed"], ("seed",), "seed", 0)
+    scenario.position = Position.read(reader.data, entries.get("position"), ("position",))
+    scenario.plays = read_plays(reader, entries["play"], scenario.position.turn)
+    if "power_struggle" in entries:
+        scenario.deals = read_deals(reader, entries["power_struggle"], ("power_struggle",))
+    if "expect" in entries:
+        scenario.expectations = read_expect(reader, entries["expect"], ("expect",))
 
 
-# ----------------------------------------------------------- expectations
-def parse_expect(f: YamlFile, node: Node, names: YamlNames) -> list[tuple[Node, str, Check]]:
-    """Each expectation as (its node, its key, a check of the result)."""
-    checks = []
-    data = names.data
-    for name, (key_node, value) in f.mapping(node, "expect", EXPECT_KEYS).items():
-        if name in SIDES:
-            check = _sps(name, {data.spaces[names.space(f, k)].name:
-                                f.integer(v, f"{name} SPs", 0)
-                                for k, v in _pairs(f, value, f"{name} SPs")})
-        elif name == "vp":
-            check = _equal("VP", f.integer(value, "vp"), lambda r: r.game.state["vp"],
-                           "{:+d}")
-        elif name == "ussr":
-            check = _equal("the U.S.S.R. track", names.ussr_box(f, value),
-                           lambda r: r.game.state["ussr"])
-        elif name == "tiananmen":
-            check = _per_key({names.side(f, k): f.integer(v, "a Tiananmen Square track box",
-                                                          0, len(data.tiananmen))
-                              for k, v in _pairs(f, value, name)},
-                             lambda r: r.game.state["tiananmen"], "Tiananmen track")
-        elif name == "power":
-            check = _per_key({names.country(f, k): names.side(f, v)
-                              for k, v in _pairs(f, value, name)},
-                             lambda r: r.game.state["power"], "Power")
-        elif name == "hands":
-            check = _hands({names.side(f, k): [c for c, _ in names.cards_of(f, v, "a hand")]
-                            for k, v in _pairs(f, value, name)})
-        elif name in ("discard", "removed", "display", "events_played"):
-            check = _cards(name, [c for c, _ in names.cards_of(f, value, name)],
-                           _pile(name))
-        elif name == "in_effect":
-            check = _cards("in effect", [c for c, _ in names.cards_of(f, value, name)],
-                           lambda r: list(dict.fromkeys(
-                               e["card"] for e in r.game.state["effects"]
-                               if e["card"] is not None)))
-        elif name == "log":
-            check = _log([f.text(item, "a log text") for item in
-                          f.sequence(value, "log", single=True)])
-        elif name == "not_in_log":
-            check = _not_in_log([f.text(item, "a log text") for item in
-                                 f.sequence(value, "not_in_log", single=True)])
-        elif name == "asked":
-            check = _asked([_question(f, item) for item in
-                            f.sequence(value, "asked", single=True)])
-        else:
-            check = _game_over(f.choice(value, "game_over", (*SIDES, "draw")))
-        checks.append((key_node, name, check))
-    return checks
-
-
-def _pairs(f: YamlFile, node: Node, what: str) -> list[tuple[Node, Node]]:
-    return list(f.mapping(node, what).values())
-
-
-def _equal(what: str, want: Any, got: Callable[[Result], Any], fmt: str = "{}") -> Check:
-    def check(result: Result) -> list[str]:
-        value = got(result)
-        return [] if value == want else [f"{what}: expected {fmt.format(want)}, "
-                                         f"got {fmt.format(value)}"]
-    return check
-
-
-def _per_key(want: dict, got: Callable[[Result], dict], what: str) -> Check:
-    def check(result: Result) -> list[str]:
-        values = got(result)
-        return [f"{what} of {k}: expected {v}, got {values[k]}"
-                for k, v in want.items() if values[k] != v]
-    return check
-
-
-def _pile(name: str) -> Callable[[Result], list[int]]:
-    """The cards of the pile ``name`` after a play."""
-    return lambda result: result.game.state[name]  # type: ignore[literal-required]
-
-
-def _sps(side: str, want: dict[str, int]) -> Check:
-    """Every space where ``side`` has SPs, exactly."""
-    def check(result: Result) -> list[str]:
-        game = result.game
-        have = {game.space_name(s): n for s, n in enumerate(game.state["sp"][side]) if n}
-        wrong = [f"{name}: expected {want.get(name, 0)}, got {have.get(name, 0)}"
-                 for name in sorted(set(want) | set(have), key=game.space_ids.__getitem__)
-                 if want.get(name, 0) != have.get(name, 0)]
-        return [f"{side} SPs differ: " + "; ".join(wrong)] if wrong else []
-    return check
-
-
-def _card_diff(game: Game, want: list[int], have: list[int]) -> str:
-    missing = Counter(want) - Counter(have)
-    extra = Counter(have) - Counter(want)
-    parts = []
-    if missing:
-        parts.append("missing " + ", ".join(game.card_name(c) for c in sorted(missing)))
-    if extra:
-        parts.append("not expected " + ", ".join(game.card_name(c) for c in sorted(extra)))
-    return "; ".join(parts)
-
-
-def _cards(what: str, want: list[int], got: Callable[[Result], list[int]]) -> Check:
-    """Exactly these cards, in any order."""
-    def check(result: Result) -> list[str]:
-        diff = _card_diff(result.game, want, list(got(result)))
-        return [f"{what}: {diff}"] if diff else []
-    return check
-
-
-def _hands(want: dict[str, list[int]]) -> Check:
-    def check(result: Result) -> list[str]:
-        out = []
-        for side, cards in want.items():
-            diff = _card_diff(result.game, cards, result.game.hand(side))
-            if diff:
-                out.append(f"the {side}'s hand: {diff}")
-        return out
-    return check
-
-
-def _log_lines(result: Result) -> str:
-    lines = [entry["text"] for entry in result.log]
-    cut = lines[-LOG_SHOWN:]
-    head = [f"... {len(lines) - len(cut)} earlier lines"] if len(cut) < len(lines) else []
-    return "the plays logged:\n" + "\n".join("    " + line for line in head + cut)
-
-
-def _log(texts: list[str]) -> Check:
-    """Each text in a log line of the plays, in this order."""
-    def check(result: Result) -> list[str]:
-        lines = [entry["text"].casefold() for entry in result.log]
-        at = 0
-        for text in texts:
-            found = next((i for i in range(at, len(lines)) if text.casefold() in lines[i]),
-                         None)
-            if found is None:
-                after = " after the previous one" if at else ""
-                return [f"no log line contains {text!r}{after}\n{_log_lines(result)}"]
-            at = found + 1
-        return []
-    return check
-
-
-def _not_in_log(texts: list[str]) -> Check:
-    def check(result: Result) -> list[str]:
-        return [f"a log line contains {text!r}: {entry['text']!r}" for text in texts
-                for entry in result.log if text.casefold() in entry["text"].casefold()][:1]
-    return check
-
-
-@dataclass
-class Question:
-    """An expected question: who, what kind, and optionally its options."""
-
-    player: str
-    kind: str
-    options: list[tuple[Any, Node]] | None
-    node: Node
-
-    def __str__(self) -> str:
-        return f"{self.player} {self.kind}"
-
-
-def _question(f: YamlFile, node: Node) -> Question:
-    """``communist space``, or ``communist space: [Gdansk, Lodz]`` with the
-    options offered."""
-    head, options = node, None
-    if isinstance(node, MappingNode):
-        entries = list(f.mapping(node, "an asked question").values())
-        if len(entries) != 1:
-            raise f.problem(node, "E201", "an asked question with options is one "
-                                          "'PLAYER KIND: [options]' line")
-        head, value = entries[0]
-        options = [(f.scalar(item), item) for item in f.sequence(value, "options",
-                                                                 single=True)]
-    words = f.text(head, "an asked question").split()
-    if len(words) != 2:
-        raise f.problem(head, "E201", "an asked question is 'PLAYER KIND', such as "
-                                      "'communist space' or 'democrat use'")
-    return Question(_side_word(f, head, words[0]), words[1], options, node)
-
-
-def _side_word(f: YamlFile, node: Node, word: str) -> str:
-    found = [s for s in SIDES if s.startswith(word.casefold())]
-    if len(found) != 1:
-        raise f.problem(node, "E201", f"{word!r} is not a player (democrat or communist)")
-    return found[0]
-
-
-def _short(label: str) -> str:
-    return re.sub(r"\s*\([^)]*\)$", "", label)
-
-
-def _asked(want: list[Question]) -> Check:
-    """The questions the scripts answered, in order, with their options
-    (in any order) where given."""
-    def check(result: Result) -> list[str]:
-        got = [f"{d.player} {d.kind}" for d in result.asked]
-        if got != [str(q) for q in want]:
-            return ["the questions asked differ\nexpected: " + ", ".join(map(str, want))
-                    + "\n   asked: " + ", ".join(got)]
-        out = []
-        for i, (question, decision) in enumerate(zip(want, result.asked, strict=True)):
-            if question.options is None:
-                continue
-            labels = [_short(decision.label(j)) for j in range(len(decision.options))]
-            named = []
-            for value, _ in question.options:
-                found = matches(result.game, decision, value)
-                named.append(labels[found[0]] if found else str(value))
-            missing = Counter(named) - Counter(labels)
-            extra = Counter(labels) - Counter(named)
-            if missing or extra:
-                parts = ([f"not offered: {', '.join(missing)}"] if missing else []) + (
-                    [f"offered too: {', '.join(extra)}"] if extra else [])
-                out.append(f"question {i + 1} ({question}) options differ: "
-                           + "; ".join(parts))
-        return out
-    return check
-
-
-def _game_over(want: str) -> Check:
-    def check(result: Result) -> list[str]:
-        if result.game_over is None:
-            expected = "a draw" if want == "draw" else f"a {want} win"
-            return [f"the game did not end (expected {expected}; VP "
-                    f"{result.game.state['vp']:+d})"]
-        got = result.game_over.winner or "draw"
-        return [] if got == want else [f"the game ended: expected {want}, got {got}"]
-    return check
+def read_plays(reader: Reader, value: Any, turn: int) -> list[Play]:
+    """The plays: one, or a list, each a card of the game at ``turn``."""
+    items = [(value, ("play",))] if isinstance(value, dict) else reader.items(
+        value, ("play",), "play")
+    plays = [read_play(reader, item, at, "play") for item, at in items]
+    if not plays:
+        raise PositionError("play: give at least one card to play", ("play",), "E602")
+    for play in plays:
+        if play.card is not None and play.card not in year_cards(reader.data, turn):
+            raise PositionError(not_yet(reader.data, play.card, turn), play.path("card"))
+    return plays
 
 
 # ----------------------------------------------------------------- running
@@ -446,13 +217,13 @@ def run_scenario(scenario: Scenario, data, events) -> Outcome:
         return outcome
     try:
         game, chance = set_up(scenario, data, events)
-    except FileProblem as problem:
-        outcome.status, outcome.problems = "error", [problem.diagnostic]
+    except PositionError as error:
+        outcome.status, outcome.problems = "error", [scenario.problem(error)]
         return outcome
     try:
         result = play_scenario(scenario, game, chance)
-    except FileProblem as problem:
-        outcome.status, outcome.problems = "failed", [problem.diagnostic]
+    except PositionError as error:
+        outcome.status, outcome.problems = "failed", [scenario.problem(error)]
     else:
         outcome.problems = expectations(scenario, result)
         if outcome.problems:
@@ -461,154 +232,164 @@ def run_scenario(scenario: Scenario, data, events) -> Outcome:
     return outcome
 
 
-def set_up(scenario: Scenario, data, events) -> tuple[Game, FileChance]:
+def set_up(scenario: Scenario, data, events) -> tuple[Game, PlayChance]:
     """The scenario's position with its events in force, on a game not yet
     started (engine/position.py), and the chance its plays draw from."""
-    f, spec = scenario.file, scenario.spec
-    assert spec is not None  # a scenario without an error has its position
-    state = build_state(f, spec, data, scenario.seed)
-    at_action_round(state, scenario.plays[0].by, spec.position.action_round)
-    chance = FileChance(f)
+    position = scenario.position
+    state = position_state(data, scenario.seed, position)
+    at_action_round(state, scenario.plays[0].by, position.action_round)
+    chance = PlayChance()
     game = unstarted_game(data, state, events, chance)
-    try:
-        put_in_effect(f, spec, game, chance)
-    except GameOver as end:
-        raise f.problem(spec.node, "E604", f"the game ended while putting the events in "
-                                           f"force: {end}") from None
+    put_in_force(game, position, chance)
     return game, chance
 
 
-def play_scenario(scenario: Scenario, game: Game, chance: FileChance) -> Result:
-    """Make the plays, each an action round started from the position the
-    one before left (engine/position.py play_round) and answered through
-    the game; the result is checked by :func:`expectations`."""
-    f = scenario.file
+def play_scenario(scenario: Scenario, game: Game, chance: PlayChance) -> Result:
+    """Make the plays, each an action round (engine/position.py play_round)
+    or a run of the turn (play_on) started from the game the one before
+    left, and answered through the game; the result is checked by
+    :func:`expectations`."""
     first_log = len(game.log)
-    asked: list[Decision] = []
-    over = None
-    with stacked_ps_deck(f, chance, scenario.power_struggle):
-        for play in scenario.plays:
-            deal_play_card(game, play)
-            game.state["phasing"] = play.by
-            chance.start(play)
-            game = play_round(game.data, game.state, game.events, game.log, chance)
-            over = make_play(f, game, play, chance, asked)
-            if over is not None:
-                break
+    result = Result(game, [])
+    deals = PsDeals(chance, scenario.deals) if scenario.deals else None
+    for play in scenario.plays:
+        result.game = make_play(result, play, chance)
+        if result.game_over is not None:
+            break
+    if deals is not None:
+        deals.check()
     # The game's own closing line is the game_over expectation's to check.
-    log = [entry for entry in game.log[first_log:] if entry["kind"] != "game_over"]
-    return Result(game, log, asked, over)
+    result.log = [entry for entry in result.game.log[first_log:]
+                  if entry["kind"] != "game_over"]
+    return result
 
 
-def deal_play_card(game: Game, play: Play) -> None:
-    """Put the played card in the player's hand, from wherever it is (a
-    card of a later year is refused when the file is read)."""
-    if play.card not in game.hand(play.by):
-        move_card(game, play.card, ("hand", play.by))
-
-
-def make_play(f: YamlFile, game: Game, play: Play, chance: FileChance,
-              asked: list[Decision]) -> GameOver | None:
-    """Answer the round's questions through the game: the card chosen from
-    the hand, its use (``as``), then every other from the script. How the
-    game ended, if it did (then what the script left unused is not asked)."""
-    script = Script(f, game, play, asked)
-    chosen, used = False, play.use is None
-    while (decision := game.pending) is not None:
-        chance.check()
-        if not chosen and decision.kind == "card" and decision.player == play.by:
-            chosen = True
-            if play.card not in decision.options:
-                raise f.problem(card_node(play.node), "E611",
-                                f"{game.card_name(play.card)} cannot be played now: "
-                                f"{describe(decision)}", _offered_labels(decision))
-            value = play.card
-        elif not used and chosen:
-            assert play.use is not None  # not used yet: there is an `as`
-            if decision.kind != "use" or decision.player != play.by:
-                raise f.problem(play.use[1], "E613", f"{game.card_name(play.card)} is not "
-                                "asked how to be used (a Scoring card just scores)")
-            used = True
-            value = pick(f, game, decision, *play.use)
-        else:
-            value = script.answer(decision)
-        game.answer(value)
+def make_play(result: Result, play: Play, chance: PlayChance) -> Game:
+    """The game after ``play``, made after ``result.game``: an action round
+    answered from the play's script, or the turn run on; a play refused as
+    expected leaves the game as it was. How the game ended, if it did, goes
+    in ``result``."""
+    before = result.game
+    script: Round | Script
+    if play.to is not None:
+        game = play_on(before, play.to, chance)
+        script = Script(game, play, result.asked)
+    else:
+        if before.state["phase"] != "action_rounds":
+            raise ScriptError("no action round now: the turn has ended (to: next deal starts "
+                              "the next one)", play.path("card"), "E604")
+        game = play_round(before, play.by, play.card, chance)
+        script = Round(game, play, result)
+    chance.start(play)
+    try:
+        while (decision := game.pending) is not None:
+            chance.check()
+            game.answer(script.answer(decision))
+    except Refused:
+        return before
     chance.check()
-    result = game.result
-    if result is not None:
-        return GameOver(result["winner"], Termination(result["how"]), result["detail"])
-    if not chosen:
-        raise f.problem(card_node(play.node), "E612", f"{play.by} was not asked for a card: "
-                        "the action round ended without it")
-    if not used:
-        assert play.use is not None
-        raise f.problem(play.use[1], "E613", f"{game.card_name(play.card)} is not asked how "
-                        "to be used (a Scoring card just scores)")
+    if game.result is not None:
+        end = game.result
+        result.game_over = GameOver(end["winner"], Termination(end["how"]), end["detail"])
+        return game
     script.done()
     chance.finish()
-    return None
+    return game
 
 
-def _offered_labels(decision: Decision) -> str:
-    return "offered: " + ", ".join(decision.label(i) for i in range(len(decision.options)))
+class Refused(Exception):
+    """The answer a play expects to be refused was not offered: the play
+    ends there, as expected."""
 
 
-@contextmanager
-def stacked_ps_deck(f: YamlFile, chance: FileChance, script: PsScript | None) -> Iterator[None]:
-    """Deal the scripted Power Struggle cards at the next struggle: the
-    fresh deck is shuffled with the game's generator as usual, then the
-    named cards are put where the deal (8.1.1) takes each side's cards."""
-    if script is None:
-        yield
-        return
-    used: list[bool] = []
+class Round:
+    """The questions of a scenario's action round, answered from its play:
+    the card chosen from the hand, its use (``as``), then every other from
+    the script; ``refused`` must not be offered at the question after them
+    (at the card choice, when it names the played card and nothing else is
+    scripted)."""
 
-    def layout(deck: list[int]) -> list[int]:
-        if used:
-            return deck
-        used.append(True)
+    def __init__(self, game: Game, play: Play, result: Result) -> None:
+        self.game, self.play, self.result = game, play, result
+        self.script = Script(game, play, result.asked)
+        self.chosen, self.used = False, play.use is None
+        self.refusal = "refused" in play.written
+
+    def answer(self, decision: Decision) -> Any:
+        play = self.play
+        if not self.chosen and decision.kind == "card" and decision.player == play.by:
+            return self._card(decision)
+        if not self.used:
+            return self._use(decision)
+        if self.refusal and self.script.finished:
+            self._refuse(decision)
+        return self.script.answer(decision)
+
+    def _card(self, decision: Decision) -> Any:
+        play = self.play
+        assert play.card is not None  # a round plays a card
+        self.chosen = True
+        self.result.asked.append(decision)
+        self.result.chosen.append(decision)
+        if self.refusal and play.use is None and not play.answers and self._names_card():
+            self._refuse(decision)
+        if play.card not in decision.options:
+            raise ScriptError(f"{self.game.card_name(play.card)} cannot be played now: "
+                              f"{describe(decision)}", play.path("card"), "E611",
+                              offered(decision))
+        return play.card
+
+    def _names_card(self) -> bool:
+        """Whether the refused answer names the played card itself."""
+        refused = self.play.refused
+        if not isinstance(refused, int | str) or isinstance(refused, bool):
+            return False
         try:
-            return _stack(f, chance.game, script, deck)
-        except FileProblem as problem:  # raised once the game stops (FileChance.check)
-            chance.fail(problem)
-            return deck
+            return Reader(self.game.data).card_number(refused) == self.play.card
+        except PositionError:
+            return False
 
-    chance.lay_out(PS_DECK, layout)
-    yield
-    if not used:
-        raise f.problem(script.node, "E613", "power_struggle: no Power Struggle was held")
+    def _use(self, decision: Decision) -> Any:
+        play = self.play
+        assert play.use is not None  # not used yet: there is an `as`
+        if decision.kind != "use" or decision.player != play.by:
+            raise self._not_asked_how()
+        self.used = True
+        return pick(self.game, decision, play.use, play.path("as"))
 
+    def _refuse(self, decision: Decision) -> None:
+        """Refused when the refused answer is not offered at ``decision``,
+        else the failure that it is."""
+        play = self.play
+        self.refusal = False
+        if not matches(self.game, decision, play.refused):
+            if decision.kind != "option" and not names_something(self.game, play.refused):
+                raise ScriptError(f"{play.refused!r} names nothing a question could offer: "
+                                  f"{describe(decision)}", play.path("refused"), "E611",
+                                  offered(decision))
+            raise Refused
+        raise ScriptError(f"{play.refused!r} is offered, and the play expects it refused: "
+                          f"{describe(decision)}", play.path("refused"), "E620",
+                          offered(decision))
 
-def _stack(f: YamlFile, game: Game, script: PsScript, deck: list[int]) -> list[int]:
-    ps = game.state["ps"]
-    assert ps is not None, "the deal is for a Power Struggle under way"
-    free = list(deck)
+    def _not_asked_how(self) -> ScriptError:
+        assert self.play.card is not None
+        return ScriptError(f"{self.game.card_name(self.play.card)} is not asked how to be "
+                           "used (a Scoring card just scores)", self.play.path("as"), "E613")
 
-    def take(name: str, node: Node) -> int:
-        for cid in free:
-            if game.data.ps_cards[cid].name == name:
-                free.remove(cid)
-                return cid
-        raise f.problem(node, "E301", f"no {name!r} card is left in the Power Struggle deck")
-
-    dealt = {}
-    for side in (ps["scorer"], game.opponent(ps["scorer"])):
-        listed = script.hands.get(side, [])
-        n = deal_count(controlled_count(game, side, ps["country"]))
-        if len(listed) > n:
-            raise f.problem(listed[n][1], "E301", f"the {side} controls "
-                            f"{controlled_count(game, side, ps['country'])} space(s) in "
-                            f"{ps['country']} and is dealt {n} Power Struggle cards, "
-                            f"not {len(listed)}")
-        dealt[side] = [take(name, node) for name, node in listed]
-    draws = [take(name, node) for name, node in script.draws]
-    order = []  # in the order the deal takes them: scorer, opponent, then draws
-    for side in (ps["scorer"], game.opponent(ps["scorer"])):
-        n = deal_count(controlled_count(game, side, ps["country"]))
-        fill = [free.pop() for _ in range(min(n - len(dealt[side]), len(free)))]
-        order += dealt[side] + fill
-    order += draws
-    return free + list(reversed(order))
+    def done(self) -> None:
+        """The round is over: its card chosen, its use asked, its script
+        used, its refusal met."""
+        play = self.play
+        if not self.chosen:
+            raise ScriptError(f"{play.by} was not asked for a card: the action round ended "
+                              "without it", play.path("card"), "E612")
+        if not self.used:
+            raise self._not_asked_how()
+        self.script.done()
+        if self.refusal:
+            raise ScriptError(f"the play ended before a question that could refuse "
+                              f"{play.refused!r}", play.path("refused"), "E620")
 
 
 def expectations(scenario: Scenario, result: Result) -> list[Diagnostic]:
@@ -616,15 +397,16 @@ def expectations(scenario: Scenario, result: Result) -> list[Diagnostic]:
     game that ended when no ``game_over`` was expected."""
     f = scenario.file
     problems = []
-    keys = {name for _, name, _ in scenario.checks}
+    keys = {e.name for e in scenario.expectations}
     if result.game_over is not None and "game_over" not in keys:
         problems.append(f.diagnostic(scenario.node, "E620", f"the game ended: "
                                      f"{result.game_over} ({result.game_over.detail})",
                                      "add 'game_over: WINNER' to expect if it should"))
-    for node, name, check in scenario.checks:
-        for message in check(result):
+    for expectation in scenario.expectations:
+        for message in expectation.check(result):
             first, _, detail = message.partition("\n")
-            problems.append(f.diagnostic(node, "E620", f"expect {name}: {first}",
+            problems.append(f.diagnostic(f.node_at(scenario.node, expectation.at), "E620",
+                                         f"expect {expectation.name}: {first}",
                                          detail or None))
     return problems
 
@@ -635,9 +417,9 @@ def run_files(paths: list[Path], data, events) -> dict[str, list[Outcome]]:
     path or file that cannot be read is an outcome of its own."""
     files, problems = scenario_files(paths)
     by_file = {p.span.path: [Outcome(p.span.path, "", 1, "error", [p])] for p in problems}
-    names = YamlNames(data)
+    reader = Reader(data)
     for path in files:
-        scenarios, problem = load_file(path, names)
+        scenarios, problem = load_file(path, reader)
         outcomes = [run_scenario(scenario, data, events) for scenario in scenarios]
         if problem is not None:
             outcomes.append(Outcome(str(path), "", problem.span.line, "error", [problem]))

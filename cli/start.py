@@ -12,31 +12,16 @@ first. A scenario's played cards go to the hands of the sides that play them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from yaml.nodes import MappingNode
+from yaml.nodes import Node
 
 from dof.cli.files import user_path
 from dof.cli.located import FileProblem, YamlFile
-from dof.cli.position import (
-    FileChance,
-    PositionSpec,
-    UnknownName,
-    YamlNames,
-    not_yet,
-    parse_position,
-    put_in_effect,
-)
+from dof.engine.data.positions import Position, PositionError, Reader, not_yet, year_cards
 from dof.engine.data.terms import SIDES
 from dof.engine.game import Game
-from dof.engine.position import (
-    PositionError,
-    opening_state,
-    position_state,
-    start_game,
-    unstarted_game,
-    year_cards,
-)
-from dof.engine.rules.decisions import GameOver
+from dof.engine.position import opening_state, start_game, start_position
 
 
 class StartError(Exception):
@@ -78,10 +63,10 @@ def deal_option(text: str) -> tuple[str | None, list[str]]:
 def started_game(data, events, seed: int, options: dict, start: Start,
                  humans: list[str]) -> Game:
     """A new game begun as ``start`` says; StartError (one line) if it cannot be."""
-    names = YamlNames(data)
+    reader = Reader(data)
     if start.turn is not None and not 1 <= start.turn <= data.turns:
         raise StartError(f"--turn {start.turn}: the game has turns 1 to {data.turns}")
-    dealt = _dealt(names, start.deal, humans[0] if len(humans) == 1 else "communist")
+    dealt = _dealt(reader, start.deal, humans[0] if len(humans) == 1 else "communist")
     if start.position is None:
         turn = start.turn or 1
         state = opening_state(data, seed, turn, options)
@@ -92,35 +77,34 @@ def started_game(data, events, seed: int, options: dict, start: Start,
                 state["hands"][side].append(card)
         return start_game(data, state, events)
     return _positioned_game(data, events, seed, options, start.position, start.turn,
-                            dealt, names)
+                            dealt, reader)
 
 
-def _dealt(names: YamlNames, deal: list[str], deal_to: str) -> dict[str, list[int]]:
+def _dealt(reader: Reader, deal: list[str], deal_to: str) -> dict[str, list[int]]:
     """The cards of the ``--deal`` options, by the side whose hand gets them."""
     dealt: dict[str, list[int]] = {side: [] for side in SIDES}
     for side, texts in map(deal_option, deal):
         for text in texts:
             try:
-                card = names.card_number(text)
-            except UnknownName as exc:
+                card = reader.card_number(text)
+            except PositionError as exc:
                 raise StartError(f"--deal: {exc.message}"
                                  + (f" ({exc.hint})" if exc.hint else "")) from None
             if any(card in hand for hand in dealt.values()):
-                raise StartError(f"--deal: #{card} {names.data.cards[card].name} is dealt "
+                raise StartError(f"--deal: #{card} {reader.data.cards[card].name} is dealt "
                                  "twice")
             dealt[side or deal_to].append(card)
     return dealt
 
 
 def _positioned_game(data, events, seed: int, options: dict, path: str, turn: int | None,
-                     dealt: dict[str, list[int]], names: YamlNames) -> Game:
+                     dealt: dict[str, list[int]], reader: Reader) -> Game:
     """A game from the position file at ``path``, at ``turn`` if given, with
     the ``dealt`` cards moved to their hands."""
-    spec, f = read_position(path, names)
-    position = spec.position
+    position, f, node = read_position(path, reader)
     if turn is not None:
         position.turn = turn
-    in_effect = {play.card for play in spec.in_effect}
+    in_effect = {play.card for play in position.in_effect}
     for side, cards in dealt.items():
         for card in cards:
             _check_year(data, position.turn, card)
@@ -128,23 +112,14 @@ def _positioned_game(data, events, seed: int, options: dict, path: str, turn: in
                 raise StartError(f"--deal: #{card} {data.cards[card].name} is in effect in "
                                  f"{path}, not in a hand")
             for pile in (position.discard, position.removed, position.deck_top,
-                         *position.hands.values()):
+                         *position.hands.values(), *position.set_aside.values()):
                 if card in pile:
                     pile.remove(card)
             position.hands.setdefault(side, []).append(card)
     try:
-        chance = FileChance(f)
-        game = unstarted_game(data, position_state(data, seed, position, options), events,
-                              chance)
-        put_in_effect(f, spec, game, chance)
+        return start_position(data, events, position, seed, options=options)
     except PositionError as exc:
-        raise StartError(f"--position {path}: {exc}") from None
-    except FileProblem as problem:
-        raise StartError(one_line(problem)) from None
-    except GameOver as end:
-        raise StartError(f"--position {path}: the game ends while its events are "
-                         f"put in force ({end})") from None
-    return start_game(data, game.state, events, log=game.log)
+        raise StartError(one_line(f.mistaken(node, exc))) from None
 
 
 def _check_year(data, turn: int, card: int) -> None:
@@ -156,29 +131,55 @@ def _check_year(data, turn: int, card: int) -> None:
                          f"--turn {first})")
 
 
-def read_position(path: str, names: YamlNames) -> tuple[PositionSpec, YamlFile]:
-    """The position block of a position file or of a scenario file's first
-    scenario, whose played cards are added to the hands of their players."""
+def read_position(path: str, reader: Reader) -> tuple[Position, YamlFile, Node]:
+    """The position of a position file (its block alone, or under a
+    ``position`` key) or of a scenario file's first scenario, whose played
+    cards are added to the hands of their players; the file and document
+    it is read from, where a mistake found later is shown."""
     from dof.cli.scenario import parse_scenario
 
+    f, node = _first_document(path)
     try:
-        f = YamlFile.read(user_path(path))
-        node = f.documents[0]
-        is_scenario = isinstance(node, MappingNode) and any(
-            k.value in ("position", "play") for k, _ in node.value)
-        if not is_scenario:
-            return parse_position(f, node, names), f
-        scenario = parse_scenario(f, node, 0, names)
+        value = f.value(node, "position")
+        if not (isinstance(value, dict) and "play" in value):
+            return _position_block(reader, value), f, node
+        scenario = parse_scenario(f, node, 0, reader)
         if scenario.error is not None:
             raise FileProblem(scenario.error)
     except FileProblem as problem:
         raise StartError(one_line(problem)) from None
-    spec = scenario.spec
-    assert spec is not None  # a scenario without an error has its position
+    except PositionError as exc:
+        raise StartError(one_line(f.mistaken(node, exc))) from None
+    position = scenario.position
     for play in scenario.plays:
-        if not any(play.card in pile for pile in spec.position.hands.values()):
-            spec.position.hands.setdefault(play.by, []).append(play.card)
-    return spec, f
+        card = play.card
+        if card is not None and not any(card in pile for pile in position.hands.values()):
+            position.hands.setdefault(play.by, []).append(card)
+    return position, f, node
+
+
+def _first_document(path: str) -> tuple[YamlFile, Node]:
+    """The file at ``path`` and its first document; StartError if it is no YAML."""
+    try:
+        f = YamlFile.read(user_path(path))
+    except FileProblem as problem:
+        raise StartError(one_line(problem)) from None
+    first = f.parts[0]
+    if isinstance(first, FileProblem):
+        raise StartError(one_line(first))
+    assert isinstance(first, Node)  # a document, or its mistake
+    return f, first
+
+
+def _position_block(reader: Reader, value: Any) -> Position:
+    """A file's position: the whole document, or its ``position`` block
+    when it has one (a scenario file without plays)."""
+    from dof.cli.scenario import SCENARIO_KEYS
+
+    if isinstance(value, dict) and "position" in value:
+        reader.mapping(value, (), "a position file", SCENARIO_KEYS)
+        return Position.read(reader.data, value["position"], ("position",))
+    return Position.read(reader.data, value)
 
 
 def one_line(problem: FileProblem) -> str:

@@ -18,6 +18,9 @@ _EXPORTS = {
     "Chance": "data.chance", "ScriptedChance": "data.chance", "NoDieLeft": "data.chance",
     "Decision": "rules.decisions", "IllegalAnswer": "rules.decisions",
     "Game": "game", "SaveError": "saves", "Move": "history", "Replay": "history",
+    "Position": "data.positions", "PositionError": "data.positions",
+    "start_position": "position", "ScriptError": "script",
+    "deal_power_struggles": "script", "answer_by_name": "script",
     "GreedyAgent": "bots.agents", "RandomAgent": "bots.agents", "ScriptedAgent": "bots.agents",
     "SearchAgent": "bots.search",
 }

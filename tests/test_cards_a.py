@@ -27,9 +27,7 @@ from helpers import (
 
 from dof.engine.game import Game
 from dof.engine.rules.actions import action_round, play_card, rounds_allowed
-from dof.engine.rules.operations import check_targets
 from dof.engine.rules.piles import move_card
-from dof.engine.rules.turn import extra_support_check_step
 
 C, D = "communist", "democrat"
 
@@ -133,23 +131,6 @@ def test_solidarity_legalized_places_in_uncontrolled_workers_and_farmers(events)
     [effect] = game.state["effects"]
     assert (effect["hook"], effect["owner"], effect["until"]) == ("check_ban", D, "end_of_game")
     assert game.state["events_played"] == [SOLIDARITY]
-
-
-def test_solidarity_legalized_shields_gdansk_from_communist_checks_for_good(events):
-    """#2 lasting part: the Communist may never again target Gdansk with a
-    support check (not after the turn either); the Democrat still may."""
-    game = position(events, democrat={"Gdansk": 3, "Krakow": 1}, communist={"Gdansk": 1},
-                    hands={D: [SOLIDARITY], C: [DISSIDENT]}, phasing=D)
-    play(game, D, SOLIDARITY, ["event"])
-    drive(game, extra_support_check_step(game))  # end of turn: turn-long effects expire
-    assert effect_cards(game) == [SOLIDARITY]
-    decision = run_until(play_card(game, C, DISSIDENT), ["check"])
-    assert decision.kind == "check"
-    # Gdansk (D 4, C 1 after the event) is not offered; every other Polish
-    # space holding Democratic SPs is.
-    assert decision.options == [sid(n) for n in ["Szczecin", "Poznan", "Bialystok", "Wroclaw",
-                                                 "Lodz", "Katowice", "Krakow", "Lublin"]] + ["stop"]
-    assert check_targets(game, D) == [sid("Gdansk")]
 
 
 def test_solidarity_legalized_triggered_by_communist_ops(events):
@@ -341,13 +322,6 @@ def test_general_strike_with_an_empty_hand_forfeits_and_goes_on(events):
     assert effect_cards(game) == [GENERAL_STRIKE]
 
 
-def test_general_strike_lasts_beyond_the_turn(events):
-    """11.2: the strike may stay in effect for more than one turn."""
-    game = strike(events, [CULT])
-    drive(game, extra_support_check_step(game))
-    assert effect_cards(game) == [GENERAL_STRIKE] and game.state["display"] == [GENERAL_STRIKE]
-
-
 def test_general_strike_from_communist_ops_starts_next_communist_round(events):
     """11.2 / 5.2: the Communist plays #5 for Ops and the Democrat's strike
     happens; it starts with the Communist's FOLLOWING action round."""
@@ -498,21 +472,6 @@ def test_prudence_cuts_every_opponent_card_this_turn_to_a_minimum_of_one(events)
     assert sp(game, C, "Warszawa") == 1 + 2 + 1 + 3
 
 
-def test_prudence_ends_with_the_turn(events):
-    """#8 lasts for the rest of the turn only: after step 4.5.3 it ends and
-    the (non-asterisk) card goes to the discard pile; next turn the
-    opponent's cards are worth their printed value again."""
-    game = position(events, communist={"Warszawa": 1}, hands={D: [PRUDENCE], C: [CULT]},
-                    phasing=D)
-    play(game, D, PRUDENCE, ["event"])
-    drive(game, extra_support_check_step(game))
-    assert game.state["effects"] == [] and game.state["display"] == []
-    assert game.state["discard"] == [PRUDENCE]
-    seen = []
-    play(game, C, CULT, ["place"] + ["Warszawa"] * 3, seen)
-    assert place_decisions(seen) == [3, 2, 1]
-
-
 def test_prudence_for_ops_has_no_event(events):
     """R17 / B.4.2: a silver event does not happen when its card is played
     for Operations; Prudence is simply discarded."""
@@ -552,17 +511,6 @@ def wall_game(events, **kw) -> Game:
                     hands={C: [THE_WALL, DISSIDENT], D: [MICHNIK]}, **kw)
     play(game, C, THE_WALL, ["event"])
     return game
-
-
-def test_the_wall_waits_on_display_for_the_next_east_german_check(events):
-    """#9 is lasting: the card is put in front of the Communist until used."""
-    game = wall_game(events)
-    assert game.state["display"] == [THE_WALL] and game.state["removed"] == []
-    [effect] = game.state["effects"]
-    assert (effect["hook"], effect["owner"], effect["until"], effect["uses"]) == (
-        "adjacency_modifier", C, "used", 1)
-    drive(game, extra_support_check_step(game))  # not a turn-long effect
-    assert effect_cards(game) == [THE_WALL]
 
 
 def test_the_wall_ignores_democrat_neighbours_only_once(events):
@@ -620,15 +568,6 @@ def test_stasi_democrat_reveals_his_next_card_then_must_play_it(events):
     assert (decision.kind, decision.options) == ("card", [WALESA])
 
 
-def test_stasi_ends_with_the_turn_and_leaves_the_game(events):
-    """#13 lasts for the rest of the turn; then the asterisk card is removed."""
-    game = position(events, hands={C: [STASI]})
-    play(game, C, STASI, ["event"])
-    drive(game, extra_support_check_step(game))
-    assert game.state["effects"] == [] and game.state["removed"] == [STASI]
-    assert game.state["display"] == []
-
-
 def test_stasi_triggered_by_democrat_ops_binds_him_from_the_next_round(events):
     """5.2: the Democrat plays #13 for Ops; the Communist's event happens and
     the reveal comes before the Communist's next round."""
@@ -645,25 +584,6 @@ def test_stasi_triggered_by_democrat_ops_binds_him_from_the_next_round(events):
 # ============================================================ #15 Honecker
 TURN_ONE_C = [HONECKER, CULT, DISSIDENT, APPARATCHIKS, 16, 18, 25, 28]  # no event written
 TURN_ONE_D = [MICHNIK, PAPAL_VISIT, 24, 26, 27, 29, 31, 34]
-
-
-def test_honecker_takes_a_non_scoring_card_from_the_discard_pile(events):
-    """#15: the Communist takes any one non-Scoring card from the discard pile
-    into his hand; the card stays on display for the turn (the extra round),
-    then leaves the game (asterisk)."""
-    game = position(events, hands={C: [HONECKER]})
-    discard(game, POLAND_SCORING, MICHNIK, CULT)
-    seen = []
-    play(game, C, HONECKER, ["event", "yes", CULT], seen)
-    assert kinds(seen) == [("use", C), ("may", C), ("pick_card", C)]
-    assert seen[2].options == [MICHNIK, CULT]
-    assert game.state["hands"][C] == [CULT]
-    assert game.state["discard"] == [POLAND_SCORING, MICHNIK]
-    assert texts(game, "take") == ["communist takes #10 Cult of Personality"]
-    assert game.state["display"] == [HONECKER] and rounds_allowed(game, C) == 8
-    assert rounds_allowed(game, D) == 7
-    drive(game, extra_support_check_step(game))
-    assert game.state["removed"] == [HONECKER] and rounds_allowed(game, C) == 7
 
 
 def test_honecker_taking_a_card_is_a_choice_even_with_one_candidate(events):
@@ -683,23 +603,6 @@ def test_honecker_taking_a_card_is_a_choice_even_with_one_candidate(events):
     assert kinds(seen) == [("use", C)]
 
 
-def test_honecker_extra_round_may_be_passed(events):
-    """#15: "may take an extra action round": when it comes (after the
-    Democrat's seventh, R15) the Communist is asked; passing it ends his turn
-    and he keeps his card."""
-    game = started_game({C: TURN_ONE_C, D: TURN_ONE_D}, events=events)
-    answer(game, [HONECKER, "event"])
-    autoplay(game, lambda g: g.pending.kind == "extra_round")
-    decision = game.pending
-    assert (decision.player, decision.options) == (C, ["yes", "no"])
-    assert game.state["rounds"] == {C: 8, D: 7}
-    kept = list(game.hand(C))
-    answer(game, ["no"])
-    assert texts(game, "pass") == ["communist passes his extra action round"]
-    autoplay(game, lambda g: g.state["turn"] > 1)
-    assert [c for c in game.hand(C) if c in TURN_ONE_C] == kept
-
-
 def test_honecker_extra_round_with_a_scoring_card_must_be_played(events):
     """4.5.4: no pass is offered while a Scoring card waits in the hand."""
     game = position(events, hands={C: [HONECKER, POLAND_SCORING]})
@@ -707,20 +610,6 @@ def test_honecker_extra_round_with_a_scoring_card_must_be_played(events):
     game.state["rounds"][C] = 7
     decision = run_until(action_round(game))
     assert (decision.kind, decision.options) == ("card", [POLAND_SCORING])
-
-
-def test_honecker_eighth_round_comes_after_the_democrats_seventh(events):
-    """#15 / R15 (B.3.4): the Communist's extra action round is played after
-    the Democrat's last one: C1 D1 ... C7 D7 C8; the Democrat keeps one card."""
-    game = started_game({C: TURN_ONE_C, D: TURN_ONE_D}, events=events)
-    answer(game, [HONECKER, "event"])  # the discard pile is empty: nothing to take
-    autoplay(game, lambda g: g.state["turn"] > 1)
-    plays = [(e["ar"], e["player"]) for e in logs(game, "play") if e["turn"] == 1]
-    assert plays == [(ar, side) for ar in range(1, 8) for side in (C, D)] + [(8, C)]
-    # Turn 2 has been dealt: the Democrat held one turn-1 card, the Communist none.
-    assert [c for c in game.state["hands"][D] if c in TURN_ONE_D] == [TURN_ONE_D[-1]]
-    assert not set(game.state["hands"][C]) & set(TURN_ONE_C)
-    assert game.state["removed"] == [HONECKER] and rounds_allowed(game, C) == 7
 
 
 def test_honecker_is_blocked_after_modrow(events):
@@ -781,18 +670,6 @@ def test_stasi_reveal_before_honecker_round_does_not_bind_next_turn(events):
 
 
 # ==================================================== #17 Roundtable Talks
-def test_roundtable_talks_waits_on_display_for_the_next_power_struggle(events):
-    """#17 is lasting: nothing happens now; the card is put in front of the
-    Democrat until the next Power Struggle (any country)."""
-    game = position(events, hands={D: [ROUNDTABLE]}, phasing=D)
-    play(game, D, ROUNDTABLE, ["event"])
-    assert game.state["display"] == [ROUNDTABLE] and game.state["discard"] == []
-    [effect] = game.state["effects"]
-    assert (effect["hook"], effect["owner"]) == ("ps_setup", D)
-    drive(game, extra_support_check_step(game))  # it outlasts the turn
-    assert effect_cards(game) == [ROUNDTABLE]
-
-
 @pytest.mark.parametrize("scorer", [C, D])
 def test_roundtable_talks_takes_two_random_cards_after_the_deal(events, scorer):
     """#17 / 8.1.2 / B.7.3: at the next Power Struggle, whoever played the

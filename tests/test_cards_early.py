@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import pytest
 from card_play import discard, effect_cards, kinds, play, position, texts
-from helpers import DATA, drive, fix_dice, logs, sp
+from helpers import DATA, fix_dice, logs, sp
 
 from dof.engine.rules.actions import play_card
 from dof.engine.rules.piles import move_card
-from dof.engine.rules.turn import extra_support_check_step
 
 C, D = "communist", "democrat"
 
@@ -578,42 +577,6 @@ def test_perestroika_raises_a_communist_event_check_using_the_cards_ops(events):
     assert (sp(game, D, "Gdansk"), sp(game, C, "Gdansk")) == (1, 1) and not dice
 
 
-def test_perestroika_ends_with_the_turn_and_leaves_the_game(events):
-    """#25 lasts for the rest of the turn only (it still applies to the
-    4.5.3 extra check, ruling R16): after that step it ends, the asterisk
-    card is removed, and Communist cards have their printed value again."""
-    game = position(events, communist={"Warszawa": 1}, hands={C: [PERESTROIKA, APPARATCHIKS]})
-    play(game, C, PERESTROIKA, ["event"])
-    drive(game, extra_support_check_step(game))
-    assert game.state["effects"] == [] and game.state["display"] == []
-    assert game.state["removed"] == [PERESTROIKA] and game.state["discard"] == []
-    assert texts(game, "effect_ends") == ["#25 Perestroika is no longer in effect"]
-    seen = []
-    play(game, C, APPARATCHIKS, ["place", "Warszawa", "Warszawa"], seen)
-    assert ops_left(seen) == [2, 1]
-
-
-def test_perestroika_still_counts_for_the_4_5_3_free_check_then_ends(events):
-    """4.5.3 note / ruling R16 / B.5.6: turn-long events such as Perestroika
-    still apply to the Tiananmen free support check (box 6: 2 Ops, so 3
-    here), and Helsinki Final Act pays for that check too; Perestroika ends
-    right after it, Helsinki stays."""
-    game = position(events, democrat={"Polish Writers": 2},
-                    hands={C: [PERESTROIKA], D: [HELSINKI]})
-    game.state["tiananmen"][C] = 6
-    drive(game, events.box_award(game, 6, C))
-    play(game, C, PERESTROIKA, ["event"])
-    play(game, D, HELSINKI, ["event"])
-    dice = fix_dice(game, [1])
-    seen = []
-    drive(game, extra_support_check_step(game), ["yes", "Polish Writers"], seen)
-    assert kinds(seen) == [("may", C), ("check", C)] and seen[1].context["ops"] == 3
-    assert texts(game, "check") == [
-        "communist support check in Polish Writers: roll 1 +3 Ops = 4 vs 4: fails"]
-    assert game.state["vp"] == 1 and not dice
-    assert effect_cards(game) == [HELSINKI] and game.state["removed"] == [PERESTROIKA]
-
-
 def test_perestroika_for_democrat_ops_modifies_only_the_communist(events):
     """5.2 / 7.3.3: the Democrat plays #25 for 3 Ops with the Communist
     event first; the bonus is the Communist's, so the Democrat still
@@ -655,19 +618,6 @@ def test_helsinki_final_act_each_communist_student_or_intellectual_check_pays(ev
     play(game, C, DISSIDENT, ["check", "Gdansk", "stop"])  # a Worker space: nothing
     play(game, D, MICHNIK, ["check", "Jagiellonian University", "stop"])  # his own check
     assert len(logs(game, "check")) == 4 and game.state["vp"] == 2 and not dice
-
-
-def test_helsinki_final_act_lasts_for_the_rest_of_the_game(events):
-    """#26 is not a turn-long effect: after the end of the turn a Communist
-    check against an Intellectual space still gives the Democrat 1 VP."""
-    game = position(events, democrat={"Czech Writers": 1}, hands={D: [HELSINKI],
-                                                                 C: [DISSIDENT]}, phasing=D)
-    play(game, D, HELSINKI, ["event"])
-    drive(game, extra_support_check_step(game))
-    assert effect_cards(game) == [HELSINKI] and game.state["display"] == [HELSINKI]
-    dice = fix_dice(game, [1])
-    play(game, C, DISSIDENT, ["check", "Czech Writers", "stop"])  # 1 + 2 = 3 vs 4: fails
-    assert game.state["vp"] == 1 and not dice
 
 
 def test_helsinki_final_act_for_communist_ops_before_pays_for_his_own_checks(events):
@@ -829,18 +779,6 @@ def tear_gas(events, **kw):
                     hands={C: [TEAR_GAS, APPARATCHIKS, DISSIDENT]}, **kw)
     play(game, C, TEAR_GAS, ["event"])
     return game
-
-
-def test_tear_gas_waits_in_front_of_the_communist_beyond_the_turn(events):
-    """#30: the card is put in front of the Communist until his next check
-    against a Student space; it is not a turn-long effect."""
-    game = tear_gas(events)
-    assert game.state["display"] == [TEAR_GAS] and game.state["removed"] == []
-    [effect] = game.state["effects"]
-    assert (effect["hook"], effect["owner"], effect["until"], effect["uses"]) == (
-        "check_modifier", C, "used", 1)
-    drive(game, extra_support_check_step(game))
-    assert effect_cards(game) == [TEAR_GAS] and game.state["display"] == [TEAR_GAS]
 
 
 def test_tear_gas_adds_one_to_the_next_communist_student_check_only(events):
@@ -1167,18 +1105,6 @@ def test_eco_glasnost_four_in_ruse_and_each_communist_check_there_pays(events):
     play(game, C, DISSIDENT, ["check", "Varna", "stop"])
     play(game, D, MICHNIK, ["check", "Ruse", "stop"])
     assert len(logs(game, "check")) == 4 and game.state["vp"] == 2 and not dice
-
-
-def test_eco_glasnost_lasts_past_the_turn(events):
-    """#39 "for the rest of the game": still in force after the end of the
-    turn; the asterisk card stays on display."""
-    game = position(events, hands={D: [ECO_GLASNOST], C: [DISSIDENT]}, phasing=D)
-    play(game, D, ECO_GLASNOST, ["event"])
-    drive(game, extra_support_check_step(game))
-    assert effect_cards(game) == [ECO_GLASNOST] and game.state["display"] == [ECO_GLASNOST]
-    fix_dice(game, [1])
-    play(game, C, DISSIDENT, ["check", "Ruse", "stop"])
-    assert game.state["vp"] == 1 and game.state["removed"] == []
 
 
 def test_eco_glasnost_for_communist_ops_before_his_ruse_checks_pay(events):

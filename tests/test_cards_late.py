@@ -31,7 +31,6 @@ from helpers import DATA, drive, fix_dice, logs, sid, sp
 from dof.engine.rules.actions import action_round, play_card
 from dof.engine.rules.decisions import GameOver
 from dof.engine.rules.piles import move_card
-from dof.engine.rules.turn import extra_support_check_step
 
 C, D = "communist", "democrat"
 
@@ -97,11 +96,6 @@ def uses(game, side: str, card: int) -> list[str]:
     st["played"] = None
     del game.log[logged:]
     return options
-
-
-def end_of_turn(game) -> None:
-    """Step 4.5.3: turn-long effects expire after it (ruling R16)."""
-    drive(game, extra_support_check_step(game))
 
 
 def late(events, **kw):
@@ -970,21 +964,6 @@ def test_stand_fast_for_the_democrat_shields_his_spaces_only(events):
     assert not dice and sp(game, D, "Krakow") == 0
 
 
-def test_stand_fast_ends_with_the_turn_and_leaves_the_game(events):
-    """#100 lasts for the rest of the turn (ruling R16: after 4.5.3); then
-    the asterisk card leaves the game and checks are normal again."""
-    game = late(events, communist={"Warszawa": 3}, hands={C: [STAND_FAST], D: [KOHL]})
-    play(game, C, STAND_FAST, ["event"])
-    end_of_turn(game)
-    assert game.state["effects"] == [] and game.state["display"] == []
-    assert game.state["removed"] == [STAND_FAST]
-    assert texts(game, "effect_ends") == ["#100 Stand Fast is no longer in effect"]
-    fix_dice(game, [4])
-    play(game, D, KOHL, ["check", "Warszawa", "stop"])
-    assert texts(game, "check") == [
-        "democrat support check in Warszawa: roll 4 +3 Ops = 7 vs 6: removes 1, adds 0"]
-
-
 def test_stand_fast_for_ops_has_no_event(events):
     """R17 / 5.2: a neutral event does not happen when its card is played
     for Operations: no order question, no effect; the card is discarded,
@@ -998,28 +977,6 @@ def test_stand_fast_for_ops_has_no_event(events):
 
 
 # ================================================================== #101 Elena
-def test_elena_two_sps_in_cluj_and_minus_one_on_democrat_romanian_checks(events):
-    """#101: 2 Communist SPs in Cluj-Napoca; for the rest of the turn the
-    Democrat's support checks in Romania get -1 (Timisoara), not those
-    outside Romania (Szeged). At the end of the turn the effect ends and
-    the asterisk card leaves the game."""
-    game = late(events, communist={"Timisoara": 2, "Szeged": 2, "Cluj-Napoca": 1},
-                hands={C: [ELENA], D: [KOHL]})
-    play(game, C, ELENA, ["event"])
-    assert sp(game, C, "Cluj-Napoca") == 3
-    assert game.state["display"] == [ELENA] and effect_cards(game) == [ELENA]
-    dice = fix_dice(game, [5, 6])
-    play(game, D, KOHL, ["check", "Timisoara", "Szeged"])
-    assert texts(game, "check") == [
-        "democrat support check in Timisoara: roll 5 +3 Ops -1 lasting effects = 7 vs 6: "
-        "removes 1, adds 0",
-        "democrat support check in Szeged: roll 6 +3 Ops = 9 vs 8: removes 1, adds 0"]
-    assert not dice
-    end_of_turn(game)
-    assert game.state["effects"] == [] and game.state["removed"] == [ELENA]
-    assert texts(game, "effect_ends") == ["#101 Elena is no longer in effect"]
-
-
 def tyrant_gone(events, **kw):
     """The Tyrant is Gone has taken effect (The Crowd Turns Against
     Ceausescu played earlier and over): 4 Communist SPs out of Cluj-Napoca,
@@ -1110,18 +1067,6 @@ def test_elena_triggered_by_democrat_ops_before_hits_his_own_checks(events):
 
 
 # ============================================== #102 National Salvation Front
-def test_national_salvation_front_waits_on_display_past_the_turn(events):
-    """#102 is lasting: nothing happens when played; the card waits in
-    front of the Communist, beyond the end of the turn, for the next Balkan
-    Power Struggle."""
-    game = late(events, hands={C: [NSF]})
-    play(game, C, NSF, ["event"])
-    [effect] = game.state["effects"]
-    assert (effect["hook"], effect["owner"], effect["until"]) == ("ps_setup", C, "end_of_game")
-    end_of_turn(game)
-    assert game.state["display"] == [NSF] and effect_cards(game) == [NSF]
-
-
 @pytest.mark.parametrize(("country", "scoring", "scorer", "board"), [
     ("Bulgaria", BULGARIA_SCORING, C,
      {"democrat": {"Sofia": 3}, "communist": {"Ruse": 3, "Varna": 3}}),

@@ -27,8 +27,7 @@ from helpers import DATA, drive, fix_dice, logs, sid, sp
 
 from dof.engine.game import Driver
 from dof.engine.rules.actions import action_round, play_card
-from dof.engine.rules.operations import check_targets, ops_value, placement_costs
-from dof.engine.rules.turn import deal_step, extra_support_check_step
+from dof.engine.rules.operations import check_targets, ops_value
 
 C, D = "communist", "democrat"
 
@@ -68,11 +67,6 @@ WORKER_SPACES = [s.id for s in DATA.spaces if s.type == "worker"]
 def ids(*names: str) -> list[int]:
     """Space ids by name, in the given order."""
     return [sid(n) for n in names]
-
-
-def end_of_turn(game) -> None:
-    """Step 4.5.3: turn-long effects expire after it (ruling R16)."""
-    drive(game, extra_support_check_step(game))
 
 
 # ================================================================ #41 Ceausescu
@@ -477,24 +471,6 @@ def test_we_are_the_people_may_stop_early(events):
     assert effect_cards(game) == [WE_ARE_THE_PEOPLE]
 
 
-def test_we_are_the_people_shields_leipzig_from_event_checks_for_good(events):
-    """#48: the ban outlasts the turn and covers event checks too: after the
-    turn, Inflationary Currency for the Communist in East Germany (the
-    Democrat holds Power there) may still remove SPs from Leipzig, but its
-    check is offered only Berlin."""
-    game = position(events, democrat={"Leipzig": 3, "Berlin": 3},
-                    hands={D: [WE_ARE_THE_PEOPLE], C: [INFLATIONARY]}, phasing=D, turn=4)
-    play(game, D, WE_ARE_THE_PEOPLE, ["event"])  # nothing in the Church: no move
-    end_of_turn(game)
-    assert effect_cards(game) == [WE_ARE_THE_PEOPLE]
-    game.state["power"]["East Germany"] = D
-    seen = []
-    play(game, C, INFLATIONARY, ["event", "Leipzig", "Berlin", "stop"], seen)
-    assert kinds(seen) == [("use", C), ("space", C), ("space", C), ("check", C)]
-    assert seen[3].options == [sid("Berlin"), "stop"]
-    assert sp(game, D, "Leipzig") == 2 and sp(game, D, "Berlin") == 2
-
-
 def test_we_are_the_people_through_communist_ops(events):
     """5.2: the Communist plays #48 for Ops, the Democrat event before them:
     the Democrat moves the SPs (2 into Leipzig, then stops), and the
@@ -513,28 +489,6 @@ def test_we_are_the_people_through_communist_ops(events):
 
 
 # ================================================ #49 Foreign Currency Debt Burden
-def test_debt_burden_vp_and_a_turn_long_check_ban_in_the_chosen_country(events):
-    """#49: +1 VP; the Democrat names a country other than Romania; for the
-    rest of the turn the Communist may not make support checks there (the
-    Democrat still may). The ban and the card go at the end of the turn."""
-    game = position(events, democrat={"Gdansk": 2, "Leipzig": 2, "Bucuresti": 1},
-                    communist={"Warszawa": 2}, hands={D: [DEBT_BURDEN], C: [DEUTSCHE_MARKS]},
-                    phasing=D, turn=4)
-    seen = []
-    play(game, D, DEBT_BURDEN, ["event", "Poland"], seen)
-    assert kinds(seen) == [("use", D), ("country", D)]
-    assert seen[1].options == ["East Germany", "Poland", "Czechoslovakia", "Hungary",
-                               "Bulgaria"]
-    assert game.state["vp"] == 1 and effect_cards(game) == [DEBT_BURDEN]
-    assert game.state["display"] == [DEBT_BURDEN]
-    decision = run_until(play_card(game, C, DEUTSCHE_MARKS), ["check"])
-    assert decision.options == ids("Leipzig", "Bucuresti") + ["stop"]
-    assert check_targets(game, D) == [sid("Warszawa")]
-    end_of_turn(game)
-    assert game.state["effects"] == [] and game.state["removed"] == [DEBT_BURDEN]
-    assert check_targets(game, C) == ids("Leipzig", "Gdansk", "Bucuresti")
-
-
 def test_debt_burden_before_communist_ops_bars_his_own_checks(events):
     """5.2: the Communist plays #49 for its 1 Op, the Democrat event first:
     the Democrat names Poland (+1 VP), and the Communist's checks with this
@@ -549,24 +503,6 @@ def test_debt_burden_before_communist_ops_bars_his_own_checks(events):
 
 
 # ====================================================== #50 The Sinatra Doctrine
-def test_sinatra_doctrine_adds_one_op_to_democrat_cards_this_turn(events):
-    """#50: for the rest of the turn every card the Democrat plays is worth
-    1 Op more, a Communist card included; the Communist's cards are not.
-    At the end of the turn the effect ends and the card leaves the game."""
-    game = position(events, democrat={"Gdansk": 1}, hands={D: [SINATRA, NEW_FORUM]},
-                    phasing=D, turn=4)
-    play(game, D, SINATRA, ["event"])
-    assert game.state["display"] == [SINATRA] and effect_cards(game) == [SINATRA]
-    assert ops_value(game, D, ANNIVERSARY) == 3 and ops_value(game, C, ANNIVERSARY) == 2
-    seen = []
-    play(game, D, NEW_FORUM, ["place", "Gdansk", "Gdansk"], seen)  # 1 + 1 = 2 Ops
-    assert kinds(seen) == [("use", D), ("place", D), ("place", D)]
-    assert sp(game, D, "Gdansk") == 3
-    end_of_turn(game)
-    assert game.state["effects"] == [] and game.state["removed"] == [SINATRA]
-    assert ops_value(game, D, ANNIVERSARY) == 2
-
-
 def test_sinatra_doctrine_through_communist_ops(events):
     """5.2: the Communist plays #50 for its 3 Ops (unchanged: the bonus is the
     Democrat's), the Democrat event after; from then on this turn the
@@ -696,31 +632,6 @@ def test_reshuffle_without_power_anywhere_does_nothing(events):
 
 
 # ========================================================= #59 Grenztruppen
-def test_grenztruppen_minus_one_on_democrat_checks_in_east_germany(events):
-    """#59: for the rest of the turn the Democrat's support checks in East
-    Germany get -1; his checks elsewhere and the Communist's checks do not.
-    The effect and the card go at the end of the turn."""
-    game = position(events, democrat={"Berlin": 1}, communist={"Leipzig": 3, "Gdansk": 2},
-                    hands={C: [GRENZTRUPPEN, DEUTSCHE_MARKS], D: [SOVIET_TROOPS]}, turn=4)
-    play(game, C, GRENZTRUPPEN, ["event"])
-    assert game.state["display"] == [GRENZTRUPPEN] and effect_cards(game) == [GRENZTRUPPEN]
-    dice = fix_dice(game, [3, 3, 1])
-    play(game, D, SOVIET_TROOPS, ["check", "Leipzig", "Gdansk"])
-    play(game, C, DEUTSCHE_MARKS, ["check", "Berlin", "stop"])
-    assert texts(game, "check") == [
-        "democrat support check in Leipzig: roll 3 +4 Ops -1 lasting effects = 6 vs 6: fails",
-        "democrat support check in Gdansk: roll 3 +4 Ops = 7 vs 6: removes 1, adds 0",
-        "communist support check in Berlin: roll 1 +4 Ops +1 adjacent friendly control "
-        "= 6 vs 6: fails"]
-    assert sp(game, C, "Leipzig") == 3 and sp(game, C, "Gdansk") == 1 and not dice
-    end_of_turn(game)
-    assert game.state["effects"] == [] and game.state["removed"] == [GRENZTRUPPEN]
-    fix_dice(game, [3])
-    play(game, D, KLAUS_KOMAREK, ["check", "Leipzig", "stop"])
-    assert texts(game, "check")[-1] == (
-        "democrat support check in Leipzig: roll 3 +3 Ops = 6 vs 6: fails")
-
-
 def test_grenztruppen_before_democrat_ops_hits_his_own_checks(events):
     """5.2: the Democrat plays #59 for its 2 Ops with the Communist event
     first: his own checks with this card in East Germany already get -1."""
@@ -858,29 +769,6 @@ PLAIN_HAND = ps_ids("March 4", "Strike 4", "Strike 3", "March 3", "Petition 5", 
 MARCH_4 = PLAIN_HAND[0]
 
 
-def test_yakovlev_plus_one_on_both_aftermath_rolls_when_the_democrat_wins(events):
-    """#62 / 8.4.1: the card waits in front of the Democrat (past the end of
-    the turn) for the next Power Struggle; the Democrat wins it, so the
-    Support Loss roll (1 + 1 = 2: 1 SP) and the VP roll (3 + 1 = 4: 2 VP and
-    Power) both get +1. Then the card leaves the game (B.7.13)."""
-    game = position(events, democrat={"Gdansk": 3}, communist={"Warszawa": 2},
-                    hands={D: [YAKOVLEV]}, phasing=D, turn=4)
-    play(game, D, YAKOVLEV, ["event"])
-    end_of_turn(game)
-    assert game.state["display"] == [YAKOVLEV] and effect_cards(game) == [YAKOVLEV]
-    stack_ps_deck(game, PLAIN_HAND)
-    dice = fix_dice(game, [1, 3])
-    play(game, D, POLAND_SCORING, ["no", MARCH_4])
-    assert texts(game, "ps_roll") == ["Support Loss roll 1 +1 events = 2",
-                                      "Victory Point roll 3 +1 events = 4"]
-    st = game.state
-    assert sp(game, C, "Warszawa") == 1 and st["power"]["Poland"] == D
-    # 2 VP, then Poland: Democrat Presence 3 + Gdansk 1.
-    assert st["vp"] == 6 and not dice
-    assert st["effects"] == [] and st["display"] == []
-    assert st["removed"] == [YAKOVLEV, POLAND_SCORING]
-
-
 def test_yakovlev_is_used_up_by_a_struggle_the_communist_wins(events):
     """#62 / B.7.13: the Communist wins the next Power Struggle: no modifier
     (Support Loss 1, VP roll 3 as rolled), and the card is removed all the
@@ -904,30 +792,6 @@ def test_yakovlev_is_used_up_by_a_struggle_the_communist_wins(events):
 
 
 # ============================================================= #63 Genscher
-def test_genscher_one_op_per_sp_in_communist_controlled_east_germany(events):
-    """#63 / 6.1.3: for the rest of the turn the Democrat pays 1 Op, not 2,
-    per SP in a Communist-controlled East German space; elsewhere (Wroclaw,
-    Plzen) and for the Communist the surcharge stays. With 3 Ops he puts
-    3 SPs into Dresden (C 8). At the end of the turn the discount ends."""
-    game = position(events, democrat={"Dresden": 1, "Leipzig": 4},
-                    communist={"Dresden": 8, "Wroclaw": 3, "Plzen": 4},
-                    hands={D: [GENSCHER, KLAUS_KOMAREK]}, phasing=D, turn=4)
-    play(game, D, GENSCHER, ["event"])
-    assert game.state["display"] == [GENSCHER] and effect_cards(game) == [GENSCHER]
-    assert placement_costs(game, D, ids("Dresden", "Wroclaw", "Plzen", "Halle")) == {
-        sid("Dresden"): 1, sid("Wroclaw"): 2, sid("Plzen"): 2, sid("Halle"): 1}
-    seen = []
-    play(game, D, KLAUS_KOMAREK, ["place", "Dresden", "Dresden", "Dresden"], seen)
-    assert kinds(seen) == [("use", D)] + [("place", D)] * 3
-    assert sid("Wroclaw") in seen[2].options and sid("Wroclaw") not in seen[3].options
-    assert sp(game, D, "Dresden") == 4
-    # Leipzig is Democrat-controlled: the Communist still pays 2 there.
-    assert placement_costs(game, C, ids("Leipzig")) == {sid("Leipzig"): 2}
-    end_of_turn(game)
-    assert game.state["effects"] == [] and game.state["removed"] == [GENSCHER]
-    assert placement_costs(game, D, ids("Dresden")) == {sid("Dresden"): 2}
-
-
 # ======================================================== #64 Legacy of 1968
 def test_legacy_of_1968_one_sp_in_each_czechoslovak_space_not_communist(events):
     """#64: 1 Democratic SP in every Czechoslovak space the Communist does
@@ -948,25 +812,6 @@ def test_legacy_of_1968_one_sp_in_each_czechoslovak_space_not_communist(events):
 
 
 # ===================================================== #65 Presidential Visit
-def test_presidential_visit_next_deal_gives_the_communist_seven(events):
-    """#65: the card waits past the end of the turn; at the next deal the
-    Communist's hand is filled only to 7 (he held 3: 4 dealt), the
-    Democrat's to 8; then the effect is over and the deal after is normal."""
-    game = position(events, hands={D: [PRESIDENTIAL_VISIT],
-                                   C: [DEUTSCHE_MARKS, ANNIVERSARY, RESHUFFLE]},
-                    phasing=D, turn=4)
-    play(game, D, PRESIDENTIAL_VISIT, ["event"])
-    end_of_turn(game)
-    assert game.state["display"] == [PRESIDENTIAL_VISIT]
-    assert effect_cards(game) == [PRESIDENTIAL_VISIT]
-    drive(game, deal_step(game))
-    assert (len(game.hand(C)), len(game.hand(D))) == (7, 8)
-    assert game.hand(C)[:3] == [DEUTSCHE_MARKS, ANNIVERSARY, RESHUFFLE]
-    assert game.state["effects"] == [] and game.state["removed"] == [PRESIDENTIAL_VISIT]
-    drive(game, deal_step(game))
-    assert (len(game.hand(C)), len(game.hand(D))) == (8, 8)
-
-
 # ============================================================= #66 New Forum
 def test_new_forum_one_sp_in_each_of_three_east_german_spaces(events):
     """#66: 1 Democratic SP in each of 3 different East German spaces (a

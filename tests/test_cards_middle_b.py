@@ -26,12 +26,11 @@ from card_play import (
     stack_ps_deck,
     texts,
 )
-from helpers import DATA, answer, drive, fix_dice, logs, restart_at, sid, sp
+from helpers import DATA, fix_dice, logs, sid, sp
 
 from dof.engine.game import Driver
 from dof.engine.rules.actions import play_card
 from dof.engine.rules.decisions import GameOver
-from dof.engine.rules.turn import deal_step, extra_support_check_step
 
 C, D = "communist", "democrat"
 
@@ -85,11 +84,6 @@ def resume(run: Driver, decision, answers=()) -> None:
         assert value in decision.options, (value, decision.kind, decision.options)
         decision = run.send(value)
     assert not script, f"answers left unused: {script}"
-
-
-def end_of_turn(game) -> None:
-    """Step 4.5.3: turn-long effects expire after it (ruling R16)."""
-    drive(game, extra_support_check_step(game))
 
 
 def log_kinds(game) -> list[str]:
@@ -178,20 +172,6 @@ def test_reformer_rehabilitated_neutral_card_for_its_player_goes_back_to_discard
     assert game.state["events_played"] == [WORKERS_REVOLT, REFORMER]
 
 
-def test_reformer_rehabilitated_lasting_event_goes_on_display(events):
-    """#67: a picked lasting event (FRG Embassies) takes effect like any
-    event of its kind (7.2): its card goes on display, not to a pile, and
-    leaves the game when the effect ends with the turn."""
-    game = position(events, hands={D: [REFORMER]}, phasing=D, turn=4)
-    game.state["tiananmen"] = {D: 1, C: 0}
-    discard(game, FRG_EMBASSIES)
-    play(game, D, REFORMER, ["event"])
-    assert game.state["display"] == [FRG_EMBASSIES] and effect_cards(game) == [FRG_EMBASSIES]
-    assert game.state["discard"] == [] and game.state["removed"] == [REFORMER]
-    end_of_turn(game)
-    assert game.state["display"] == [] and game.state["removed"] == [REFORMER, FRG_EMBASSIES]
-
-
 def test_reformer_rehabilitated_with_nothing_playable_in_the_discard_pile(events):
     """#67 / rulings R43, R50: with only a Scoring card and an event whose
     prerequisite is unmet in the discard pile, there is nothing to pick: the
@@ -266,19 +246,6 @@ def test_klaus_and_komarek_through_communist_ops(events):
 
 # ==================================================================== #70 Securitate
 ROMANIA_BOARD = {"democrat": {"Timisoara": 3}, "communist": {"Bucuresti": 3}}
-
-
-def test_securitate_goes_on_display_until_cancelled(events):
-    """#70 is a lasting event (7.2): nothing happens now; the card stays in
-    front of the players, in force until Army Backs Revolution cancels it,
-    not only for the turn."""
-    game = position(events, hands={C: [SECURITATE]}, turn=4)
-    play(game, C, SECURITATE, ["event"])
-    assert game.state["display"] == [SECURITATE] and effect_cards(game) == [SECURITATE]
-    [effect] = game.state["effects"]
-    assert (effect["hook"], effect["owner"], effect["until"]) == ("ps_setup", C, "cancelled")
-    end_of_turn(game)
-    assert effect_cards(game) == [SECURITATE] and game.state["removed"] == []
 
 
 @pytest.mark.parametrize("scorer", [D, C])
@@ -574,21 +541,6 @@ def test_kiss_of_death_automatic_victory_only_after_the_country_scoring(events):
 
 
 # ========================================================= #72 Peasant Parties Revolt
-def test_peasant_parties_revolt_waits_in_front_of_the_democrat(events):
-    """#72: played as an event the card waits in front of the Democrat for
-    the next Power Struggle (7.2); nothing else happens; the turn's end does
-    not end it."""
-    game = position(events, democrat={"Craiova": 4}, hands={D: [PEASANT_PARTIES]},
-                    phasing=D, turn=4)
-    play(game, D, PEASANT_PARTIES, ["event"])
-    st = game.state
-    assert st["display"] == [PEASANT_PARTIES] and effect_cards(game) == [PEASANT_PARTIES]
-    assert [(e["hook"], e["owner"]) for e in st["effects"]] == [("ps_setup", D)]
-    assert sp(game, D, "Craiova") == 4 and st["removed"] == [] and st["discard"] == []
-    end_of_turn(game)
-    assert effect_cards(game) == [PEASANT_PARTIES]
-
-
 @pytest.mark.parametrize("scorer", [D, C])
 def test_peasant_parties_revolt_takes_a_card_at_the_next_struggle(events, scorer):
     """#72: at the next Power Struggle, after the deal (B.7.5), a Democrat who
@@ -757,41 +709,6 @@ def test_frg_embassies_plus_one_on_democrat_checks_in_eastern_europe(events):
     assert not dice and effect_cards(game) == [FRG_EMBASSIES]
 
 
-def test_frg_embassies_ends_with_the_turn(events):
-    """#74 lasts for the rest of the turn: after step 4.5.3 it ends (ruling
-    R16); the asterisk card leaves the display for the removed pile and the
-    next check has no +1."""
-    game = position(events, communist={"Warszawa": 2},
-                    hands={D: [FRG_EMBASSIES, KLAUS_KOMAREK]}, phasing=D, turn=4)
-    play(game, D, FRG_EMBASSIES, ["event"])
-    end_of_turn(game)
-    st = game.state
-    assert st["effects"] == [] and st["display"] == [] and st["removed"] == [FRG_EMBASSIES]
-    assert texts(game, "effect_ends") == ["#74 FRG Embassies is no longer in effect"]
-    fix_dice(game, [3])
-    play(game, D, KLAUS_KOMAREK, ["check", "Warszawa", "stop"])
-    assert texts(game, "check") == [
-        "democrat support check in Warszawa: roll 3 +3 Ops = 6 vs 6: fails"]
-
-
-def test_frg_embassies_applies_to_the_extra_support_check_of_the_turn(events):
-    """#74 / 4.5.3 / ruling R16: a turn-long effect still applies to the
-    free support check at the end of the turn (Tiananmen box 6, 2 Ops), and
-    expires right after it."""
-    game = position(events, communist={"Warszawa": 2}, hands={D: [FRG_EMBASSIES]}, phasing=D,
-                    turn=4)
-    game.state["tiananmen"][D] = 6
-    drive(game, events.box_award(game, 6, D))
-    play(game, D, FRG_EMBASSIES, ["event"])
-    end = restart_at(game, "extra_support_check")
-    dice = fix_dice(end, [3])
-    answer(end, ["yes", "Warszawa"])
-    assert texts(end, "check") == [
-        "democrat support check in Warszawa: roll 3 +2 Ops +1 lasting effects = 6 vs 6: fails"]
-    assert end.state["removed"] == [FRG_EMBASSIES] and end.state["display"] == []
-    assert [e["box"] for e in end.state["effects"]] == [6] and not dice
-
-
 def test_frg_embassies_through_communist_ops_helps_only_the_democrat(events):
     """5.2: the Communist plays #74 for support checks with the Democrat's
     event first: the lasting +1 is the Democrat's, so the Communist's own
@@ -932,54 +849,6 @@ def test_warsaw_pact_summit_through_democrat_ops_the_communist_chooses(events):
 
 
 # ======================================================================= #77 Samizdat
-def test_samizdat_sets_a_card_aside_and_draws_a_replacement(events):
-    """#77: the Democrat may set aside 1 card of his hand, never a Scoring
-    card, and then draws a replacement; the card set aside is out of his
-    hand for the rest of the turn; #77 (asterisk) leaves the game."""
-    game = position(events, hands={D: [SAMIZDAT, KLAUS_KOMAREK, EXIT_VISAS, POLAND_SCORING]},
-                    phasing=D, turn=4)
-    top = game.state["deck"][-1]
-    seen = []
-    play(game, D, SAMIZDAT, ["event", "yes", KLAUS_KOMAREK], seen)
-    assert kinds(seen) == [("use", D), ("may", D), ("pick_card", D)]
-    assert seen[2].options == [KLAUS_KOMAREK, EXIT_VISAS]
-    st = game.state
-    assert st["hands"][D] == [EXIT_VISAS, POLAND_SCORING, top]
-    assert st["set_aside"] == {D: [KLAUS_KOMAREK], C: []}
-    assert KLAUS_KOMAREK not in st["deck"] + st["discard"] + st["removed"] + st["display"]
-    assert st["removed"] == [SAMIZDAT] and st["discard"] == []
-    end_of_turn(game)
-    assert st["set_aside"][D] == [KLAUS_KOMAREK]
-
-
-def test_samizdat_card_returns_before_the_next_deal(events):
-    """#77 / ruling R45: at the start of the next turn the card set aside
-    returns to the hand first; the deal then fills the hand around it (8
-    cards)."""
-    game = position(events, hands={D: [SAMIZDAT, KLAUS_KOMAREK, EXIT_VISAS]}, phasing=D,
-                    turn=4)
-    play(game, D, SAMIZDAT, ["event", "yes", KLAUS_KOMAREK])
-    held = list(game.hand(D))
-    assert len(held) == 2
-    drive(game, deal_step(game))
-    hand = game.hand(D)
-    assert hand[:3] == held + [KLAUS_KOMAREK] and len(hand) == DATA.hand_size == 8
-    assert game.state["set_aside"] == {D: [], C: []}
-
-
-def test_samizdat_set_aside_card_is_back_when_the_next_turn_starts(events):
-    """#77 / ruling R45 through the turn sequence: the game resumed at the
-    deal of the next turn has the card back in the Democrat's full hand."""
-    game = position(events, hands={D: [SAMIZDAT, KLAUS_KOMAREK, EXIT_VISAS]}, phasing=D,
-                    turn=4)
-    play(game, D, SAMIZDAT, ["event", "yes", EXIT_VISAS])
-    game.state["turn"] = 5
-    nxt = restart_at(game, "deal")
-    assert EXIT_VISAS in nxt.hand(D) and len(nxt.hand(D)) == 8
-    assert nxt.state["set_aside"][D] == []
-    assert (nxt.pending.kind, nxt.pending.player) == ("card", C)
-
-
 def test_samizdat_declined_sets_nothing_aside_and_draws_nothing(events):
     """#77 "may": answering no keeps the hand as it is, draws nothing; the
     event still counts as played and the card leaves the game."""

@@ -78,7 +78,7 @@ def test_a_game_of_one_action_round_is_over_when_the_round_is():
     """A scenario's play: the phasing player's round alone, from a position."""
     state = position_state(DATA, 3, Position(hands={C: [7]}))
     at_action_round(state, C, 2)
-    game = play_round(DATA, state)
+    game = play_round(unstarted_game(DATA, state), C)
     assert game.pending is not None and (game.pending.kind, game.pending.options) == ("card", [7])
     game.answer(7)
     while game.pending is not None:

@@ -34,7 +34,8 @@ def test_the_contracts_name_every_layer_of_the_house():
     contracts = {c["id"]: c for c in read_configuration(CONFIG)["contracts_options"]}
     assert contracts["house"]["layers"] == ["dof.cli", "dof.dsl", "dof.engine"]
     assert contracts["engine"]["layers"] == [
-        "bots", "game : saves : api : history : position : actions", "programs", "rules",
+        "bots", "game : saves : api : history : position : script : actions", "programs",
+        "rules",
         "data"]
     assert contracts["acyclic"]["ancestors"] == ["dof"]
 

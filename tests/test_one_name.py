@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from dof.cli.position import YamlNames
 from dof.dsl.names import Names
 from dof.engine import game
 from dof.engine.data import load_data
+from dof.engine.data.positions import Reader
 from dof.engine.data.terms import key
 from dof.engine.programs import program
 from dof.engine.rules import power_struggle, protocols, turn
@@ -92,8 +92,9 @@ def test_who_controls_a_space_is_decided_in_one_place():
 
 # ------------------------------------------------------------------ names
 def test_the_card_language_and_the_command_line_read_one_name_index():
-    """dsl/names.py and cli/position.py look names up in the game data's one
-    index (engine/data/names.py); neither builds tables of its own."""
+    """dsl/names.py and the reader of positions, scenarios and --deal
+    (engine/data/positions.py) look names up in the game data's one index
+    (engine/data/names.py); neither builds tables of its own."""
     data = load_data()
     index = data.names
     assert data.names is index  # built once
@@ -101,7 +102,7 @@ def test_the_card_language_and_the_command_line_read_one_name_index():
     assert (card_language.spaces, card_language.countries, card_language.regions,
             card_language.types, card_language.ussr, card_language.ps_cards) == (
         index.spaces, index.countries, index.regions, index.types, index.ussr, index.ps_cards)
-    assert YamlNames(data).index is index
+    assert Reader(data).names is index
 
 
 @pytest.mark.parametrize("written, place", [
@@ -119,8 +120,8 @@ def test_a_name_is_found_by_any_spelling_the_key_allows(written, place):
 
 def test_a_card_is_found_by_name_or_number_the_same_way_in_every_table():
     data = load_data()
-    names = YamlNames(data)
-    assert names.card_number("michnik") == names.card_number("#4 MICHNIK") == 4
+    reader = Reader(data)
+    assert reader.card_number("michnik") == reader.card_number("#4 MICHNIK") == 4
     assert data.names.cards["Michnik"] == 4 and data.names.ussr["Breakaway Baltic Republics"] == 3
     with pytest.raises(KeyError, match="unknown card 'Michnk'; did you mean 'Michnik'"):
         data.names.cards["Michnk"]

@@ -237,6 +237,29 @@ def test_a_byte_order_mark_does_not_move_the_caret(tmp_path, capsys):
                          "play: {card: Michnk}\n" + " " * 13 + "^^^^^^\n" in out
 
 
+# ------------------------------------------------- documents stand alone
+@pytest.mark.parametrize("broken, where, message", [
+    ("play: {card: Michnik, as: [event}\n", "6:33",
+     "E001 ',' or ']' is missing before '}' (the bracket at 6:27 is not closed)"),
+    ("play: {card: Michnik, answers: [a\x07]}\n", "6:34",
+     "E001 the control character U+0007 is not allowed in YAML"),
+    ("play: {card: Michnik}\n  as: event\n", "7:3",
+     "E001 this line's indentation does not match"),
+])
+def test_a_document_that_is_no_yaml_leaves_the_others_to_run(tmp_path, capsys, loader,
+                                                               broken, where, message):
+    """Each document of a file stands alone (issue 21, item 8): the one in
+    error is reported at its line, with the line shown, and the others run."""
+    good = "name: {}\nplay: {{card: Michnik, as: event}}\nexpect: {{vp: 0}}\n"
+    path = write(tmp_path, good.format("one") + "---\nname: two\n" + broken + "---\n"
+                 + good.format("three"))
+    code, out = scenario_run(capsys, path)
+    assert code == 1 and f"{path}:{where}: {message}" in out, out
+    assert "example.scenario.yaml .E.\n" in out and "2 passed, 1 error" in out
+    line = path.read_text().splitlines()[int(where.split(":")[0]) - 1]
+    assert f"\n{line.replace(chr(7), chr(0xFFFD))}\n" in out  # the source line, under it a caret
+
+
 # ------------------------------------------------- play --position, board
 CLASSES = [
     ("play: {card: 4, as: !!timestamp 2001-12-14x}\n",

@@ -31,8 +31,10 @@ def test_card_scenario(scenario):
 
 
 def test_the_scenarios_cover_the_deck():
-    """At least 25 cards, from each of the three years."""
-    numbers = {int(p.name[:3]) for p in SCENARIOS.rglob("*.scenario.yaml")}
+    """At least 25 cards, from each of the three years (a card's file is
+    named by its number; the rules' own files are not)."""
+    numbers = {int(p.name[:3]) for p in SCENARIOS.rglob("*.scenario.yaml")
+               if p.name[:3].isdecimal()}
     assert len(numbers) >= 25
     assert all(any(lo <= n <= hi for n in numbers) for lo, hi in ((1, 40), (41, 81), (82, 110)))
 
@@ -129,6 +131,18 @@ def test_several_scenarios_per_file_and_json(tmp_path, capsys):
      "E105 unknown Power Struggle card 'March 7'", None),
     ("play: {card: 4}\nexpect: {asked: [democrat]}\n", "2:18",
      "E201 an asked question is 'PLAYER KIND'", None),
+    ("play: [{to: the end}]\n", "1:13", "E201 to must be one of end of turn, next deal, "
+     "not 'the end'", None),
+    ("play: [{to: next deal, card: 4}]\n", "1:9", "E201 play: a play plays a card or runs "
+     "the turn on (to), not both", None),
+    ("play: [{to: next deal, as: event}]\n", "1:24", "E601 play: unknown key 'as'", None),
+    ("play: {card: 4, refused: [event]}\n", "1:26", "E201 expected a single value, not a "
+     "list", None),
+    ("power_struggle: [{democrat: [March 4]}, {communist: [Rally]}]\nplay: {card: 4}\n",
+     "1:54", "E105 unknown Power Struggle card 'Rally'", None),
+    ("play: {card: 4}\nexpect: {game_over: {winner: democrat, how: by knockout}}\n", "2:45",
+     "E201 how must be one of automatic victory, final scoring, held scoring card, new years "
+     "eve, end game, not 'by knockout'", None),
 ])
 def test_file_mistakes_are_errors_at_their_place(tmp_path, capsys, text, where, message, hint):
     path = write(tmp_path, text)
@@ -141,6 +155,16 @@ def test_file_mistakes_are_errors_at_their_place(tmp_path, capsys, text, where, 
 
 
 @pytest.mark.parametrize("play, where, message", [
+    ("[{to: end of turn}, {card: 7, as: event}]", "1:34", "E604 no action round now: the turn "
+     "has ended (to: next deal starts the next one)"),
+    ("[{to: end of turn, answers: [Gdansk]}]", "1:36", "E613 answer not used: the run to the "
+     "end of turn ended before this answer was needed"),
+    ("{card: 7, as: event, answers: [Gdansk], refused: Gdansk}", "1:56", "E620 'Gdansk' is "
+     "offered, and the play expects it refused"),
+    ("{card: 7, as: event, answers: [Gdansk, Gdansk], refused: Lodz}", "1:64", "E620 the play "
+     "ended before a question that could refuse 'Lodz'"),
+    ("{card: 7, as: event, answers: [Gdansk], refused: Lodzz}", "1:56", "E611 'Lodzz' names "
+     "nothing a question could offer"),
     ("{card: 7, as: event, answers: [Gdansk, Lodz]}", "1:46",
      "E611 'Lodz' is not among the options: the communist is asked"),
     ("{card: 7, as: event, answers: [Gdansk]}", "1:37",
@@ -312,6 +336,29 @@ def test_position_file_starts_at_its_deal(tmp_path, game_data):
     assert st["display"] == [9] and st["events_played"] == [2, 9]
     assert st["sp"]["democrat"][game.space_ids["Gdansk"]] == 2
     assert "Event: #9 The Wall for the communist" in [e["text"] for e in game.log]
+
+
+def test_a_position_file_puts_in_force_what_its_past_leaves(tmp_path, game_data):
+    """The Tiananmen box the Democrat alone has reached gives its award
+    (6.3.5), and an event played cancels what it cancels (7.2)."""
+    path = write(tmp_path, "turn: 8\ntiananmen: {democrat: 2, communist: 1}\n"
+                           "events_played: [Army Backs Revolution]\n", "pos.yaml")
+    game = started_game(*game_data, 1, {}, Start(None, str(path), []), ["democrat"])
+    assert [(e["box"], e["owner"]) for e in game.state["effects"]] == [(2, "democrat")]
+    assert game.state["cancelled"] == [70]
+
+
+def test_a_file_holding_only_a_position_block_starts_there(tmp_path, game_data):
+    """`position:` alone, as a scenario without plays (issue 21, item 8)."""
+    path = write(tmp_path, "name: a start\nposition:\n  turn: 4\n  democrat: {Gdansk: 2}\n",
+                 "pos.yaml")
+    game = started_game(*game_data, 1, {}, Start(None, str(path), []), ["democrat"])
+    assert game.state["turn"] == 4
+    assert game.state["sp"]["democrat"][game.space_ids["Gdansk"]] == 2
+    write(tmp_path, "position: {turn: 4}\nexpekt: {}\n", "pos.yaml")
+    with pytest.raises(StartError, match=r"pos.yaml:2:1: a position file: unknown key "
+                                         r"'expekt' \(did you mean 'expect'\?\)"):
+        started_game(*game_data, 1, {}, Start(None, str(path), []), ["democrat"])
 
 
 def test_a_scenario_as_the_start_deals_its_played_card(game_data):

@@ -9,7 +9,7 @@ ends when the opponent reaches the box, and awards of different boxes stack.
 
 from __future__ import annotations
 
-from helpers import answer, drive, fix_dice, logs, new_game, restart_at, sid, sp
+from helpers import drive, fix_dice, logs, new_game, sp
 
 from dof.engine.rules.actions import play_card
 from dof.engine.rules.piles import move_card
@@ -40,12 +40,6 @@ def arrive(game, side, box, answers=()):
 def awards(game):
     """The lasting awards in effect: (holder, box)."""
     return sorted((e["owner"], e["box"]) for e in game.state["effects"] if e["box"])
-
-
-def empty_hands(game):
-    for side in (D, C):
-        game.state["deck"].extend(game.state["hands"][side])
-        game.state["hands"][side] = []
 
 
 # ============================================================ box 1
@@ -123,60 +117,7 @@ def test_box_4_second_arrival_gets_nothing(events):
 
 
 # ============================================================ box 5
-def test_box_5_discard_and_redraw_after_the_deal(events):
-    """Box 5 Goddess of Democracy (4.5.1, B.2.6): after the deal the holder may
-    discard a non-Scoring card and draw a replacement."""
-    game = position(events)
-    arrive(game, D, 5)
-    assert awards(game) == [(D, 5)]
-    empty_hands(game)
-    for card in (POLAND_SCORING, MICHNIK):
-        move_card(game, card, ("hand", D))
-    deal = restart_at(game, "deal")
-    assert (deal.pending.kind, deal.pending.player) == ("may", D)
-    # The question is in the box's own words: "you may discard 1 non-scoring card".
-    assert deal.pending.prompt == "democrat: discard 1 non-scoring card?"
-    assert len(deal.hand(D)) == 8 and len(deal.hand(C)) == 8
-    seen = []
-    answer(deal, ["yes", MICHNIK], seen)
-    assert POLAND_SCORING not in seen[1].options and MICHNIK in seen[1].options
-    st = deal.state
-    assert st["discard"] == [MICHNIK] and len(deal.hand(D)) == 8
-    assert POLAND_SCORING in deal.hand(D) and deal.pending.kind == "card"
-
-
-def test_box_5_ends_when_the_opponent_arrives(events):
-    """6.3.5: the Communist reaching box 5 ends the Democrat's award; no
-    discard is offered after the next deal."""
-    game = position(events)
-    arrive(game, D, 5)
-    arrive(game, C, 5)
-    assert awards(game) == []
-    empty_hands(game)
-    deal = restart_at(game, "deal")
-    assert deal.pending.kind == "card" and deal.pending.player == C
-
-
 # ============================================================ box 6
-def test_box_6_free_check_at_the_end_of_the_turn(events):
-    """Box 6 Local PLA Support (4.5.3, B.5.6): a free support check with 2 Ops
-    at the end of each turn; turn-long events still apply to it (Prudence:
-    2 - 1 = 1 Op) and expire right after it; the award stays."""
-    game = position(events, democrat={"Gdansk": 1}, communist={"Warszawa": 1, "Lodz": 1})
-    arrive(game, D, 6)
-    play(game, C, PRUDENCE, ["event"])
-    empty_hands(game)
-    end = restart_at(game, "extra_support_check")
-    fix_dice(end, [5])
-    seen = []
-    answer(end, ["yes", "Warszawa"], seen)
-    assert [d.kind for d in seen] == ["may", "check"] and seen[1].context["ops"] == 1
-    assert "stop" in seen[1].options and sid("Lodz") in seen[1].options
-    # 5 + 1 Op = 6 vs 6: fails
-    assert sp(end, C, "Warszawa") == 1 and logs(end, "check")[0]["total"] == 6
-    assert awards(end) == [(D, 6)] and end.state["turn"] == 2
-
-
 # ============================================================ box 7
 def test_box_7_once_per_turn_an_opponent_card_for_ops_without_its_event(events):
     """Box 7 Protesters Massacred (6.3.5, B.6.6): once per turn the holder

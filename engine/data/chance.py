@@ -10,7 +10,8 @@ A test, a scenario or a look-ahead substitutes another source when it builds
 the game (``Game(..., chance=...)``, ``Game.new``, ``Game.from_json``,
 ``engine/position.start_game``) or through ``Game.use_chance``:
 :class:`ScriptedChance` rolls given dice and lays out a shuffled pile as
-told, and draws the rest from the state's generator. Every source counts
+told (a layout may read the game, ``game``), and draws the rest from the
+state's generator. Every source counts
 what it produced (``drawn``): undo reads that record to know that a die was
 rolled or cards shuffled or picked since a decision.
 """
@@ -115,12 +116,19 @@ class ScriptedChance(Chance):
     Everything else draws from the state's generator as the seeded source does.
     """
 
-    __slots__ = ("_layouts", "dice")
+    __slots__ = ("_layouts", "dice", "game")
 
     def __init__(self, dice: Iterable[int] | None = None, state: State | None = None) -> None:
         super().__init__(state)
         self.dice: list[int] | None = None if dice is None else list(dice)
         self._layouts: dict[str, Callable[[list], list]] = {}
+        #: The game it serves, for a layout that reads the board (None
+        #: until it is attached).
+        self.game: Any = None
+
+    def attach(self, game: Holder) -> None:
+        super().attach(game)
+        self.game = game
 
     def die(self, who: str, why: str) -> int:
         if self.dice is None:
@@ -140,3 +148,9 @@ class ScriptedChance(Chance):
         """After each shuffle of ``pile``, ``layout(shuffled)`` gives its
         order instead (the last card is the top one, drawn first)."""
         self._layouts[pile] = layout
+
+    def fail(self, problem: Exception) -> None:
+        """A draw the script cannot make (a layout that cannot be laid
+        out): raised at once; a source whose game is stepped by a script
+        may keep it until the rules stop instead."""
+        raise problem

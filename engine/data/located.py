@@ -3,10 +3,12 @@
 The game data (``cards/*.yaml``, or a mod's copy of them), scenario files
 and position files are YAML a person edits, and a mistake in one is told at
 its ``PATH:LINE:COL`` in dof's words, never in PyYAML's. So a file is read
-as YAML *nodes*, which keep their marks: :class:`YamlText` turns each into
-data where it is read (its typed readers), and :class:`Doc` turns a whole
-data file into data at once, remembering where each mapping, list and key
-was written.
+as YAML *nodes*, which keep their marks: :class:`YamlText` turns a
+document into plain data (:meth:`YamlText.value`) and finds the node a
+path into that data leads to (:meth:`YamlText.node_at`: a scenario's
+reader says where a mistake is as such a path), and :class:`Doc` turns a
+whole data file into data at once, remembering where each mapping, list
+and key was written.
 
 Only the plain values these files hold are read: text, whole numbers,
 true/false, empty, lists and mappings. A YAML tag that makes anything else
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, Self
@@ -41,7 +43,6 @@ from yaml.reader import Reader
 from yaml.resolver import BaseResolver, Resolver
 
 from dof.engine.data.files import DATA, Kind, read_limited
-from dof.engine.data.names import did_you_mean
 from dof.engine.data.terms import KINDS
 
 _YAML = "tag:yaml.org,2002:"
@@ -122,6 +123,30 @@ if yaml.__with_libyaml__:
 READER = "libyaml" if "libyaml" in READERS else "PyYAML"
 
 
+@dataclass(frozen=True)
+class Key:
+    """A step of a :data:`KeyPath` that stands for a mapping's key itself, not
+    its value (an unknown key, a misspelt space written as a key)."""
+
+    name: Any
+
+    def __str__(self) -> str:
+        return str(self.name)
+
+
+#: Where a value is in plain data read from a file: keys and list indexes
+#: from the top (a ``Key`` for a key itself).
+KeyPath = tuple[Any, ...]
+
+
+def path_text(at: KeyPath) -> str:
+    """A path as a Python reader reads it: ``democrat.Gdnask``, ``hands.democrat[2]``."""
+    text = ""
+    for step in at:
+        text += f"[{step}]" if isinstance(step, int) else f".{step}" if text else str(step)
+    return text
+
+
 class Place(NamedTuple):
     """Where a value is written: 1-based line and column, and where it ends."""
 
@@ -132,17 +157,26 @@ class Place(NamedTuple):
 
 
 class YamlText:
-    """A YAML file's text and documents (nodes), and the readers of typed
-    values from them. Each kind of file (a game data file here, a scenario
-    in cli/located.py) says how big it may be and how a mistake is told."""
+    """A YAML file's text and documents (nodes), read into plain values.
+    Each kind of file (a game data file here, a scenario in cli/located.py)
+    says how big it may be and how a mistake is told."""
 
     #: The kind of file, which bounds its size (engine/data/files.py).
     kind: ClassVar[Kind]
 
+    #: The exception a mistake in this kind of file is (``mistake`` makes it).
+    Mistake: ClassVar[type[Exception]]
+    #: Whether a file may hold several documents, each standing alone: a
+    #: mistake in one leaves the others to be read.
+    several: ClassVar[bool] = False
+
     def __init__(self, path: str | PathLike[str]) -> None:
         self.path = str(path)
         self.lines: list[str] = []
+        #: The documents read, and (``parts``) each in its place with the
+        #: mistake of each that could not be read.
         self.documents: list[Node] = []
+        self.parts: list[Node | Exception] = []
 
     @classmethod
     def read(cls, path: str | PathLike[str], reader: str | None = None) -> Self:
@@ -157,14 +191,43 @@ class YamlText:
             raise file.mistake("E002", f"cannot read the file: {exc.strerror or exc}",
                                None) from None
         file.lines = text.splitlines()
+        file.parts = file._parts(text, READERS[reader or READER])
+        file.documents = [part for part in file.parts if isinstance(part, Node)]
+        if not file.parts:
+            raise file.mistake("E003", "the file holds no YAML document", None)
+        return file
+
+    def _parts(self, text: str, read_with: type) -> list[Node | Exception]:
+        """The documents of ``text``; in a kind of file that may hold
+        several, a document that cannot be read is its mistake, in its place
+        among the others (each is read on its own then)."""
+        try:
+            return list(self._documents(text, read_with))
+        except self.Mistake as whole:
+            chunks = document_texts(text)
+            if not self.several or len(chunks) < 2:
+                raise
+            first: Exception | None = whole
+        parts: list[Node | Exception] = []
+        for start, chunk in chunks:
+            try:
+                # Blank lines before it keep every mark at its line in the file.
+                parts += self._documents("\n" * start + chunk, read_with)
+            except self.Mistake as mistake:
+                # The first document in error is where the file's first
+                # mistake is, told as the whole file reads it (a quote left
+                # open up to the next '---' is told so).
+                parts.append(first or mistake)
+                first = None
+        return parts
+
+    def _documents(self, text: str, read_with: type) -> list[Node]:
+        """The documents of ``text``, or the first mistake in it."""
         bad = unprintable(text)
         if bad is not None:
             line, column, message = bad
-            raise file.mistake("E001", message, Place(line, column), "delete it")
-        file.documents = file._compose(text, READERS[reader or READER])
-        if not file.documents:
-            raise file.mistake("E003", "the file holds no YAML document", None)
-        return file
+            raise self.mistake("E001", message, Place(line, column), "delete it")
+        return self._compose(text, read_with)
 
     def _compose(self, text: str, read_with: type) -> list[Node]:
         """The documents ``read_with`` composes of ``text``; a syntax error
@@ -201,6 +264,52 @@ class YamlText:
         return self.mistake(code, message, None if node is None else self.place(node), hint)
 
     # ------------------------------------------------------------- reading
+    def value(self, node: Node, what: str | None = None) -> Any:
+        """``node`` as plain data (text, whole numbers, true/false, empty,
+        lists, mappings), each value checked where it is written (see
+        :meth:`scalar`, :meth:`entries`); a list or mapping an alias names
+        again is the same object, never a copy (an alias bomb stays small).
+        ``what`` names a mapping in the messages; a nested one is named by
+        its key."""
+        made: dict[int, Any] = {}
+
+        def plain(node: Node, what: str | None) -> Any:
+            if id(node) in made:
+                return made[id(node)]
+            if isinstance(node, MappingNode):
+                mapping: dict[Any, Any] = {}
+                made[id(node)] = mapping
+                for key, _, item in self.entries(node, what):
+                    mapping[key] = plain(item, str(key))
+                return mapping
+            if isinstance(node, SequenceNode):
+                self._untagged(node)
+                items: list[Any] = []
+                made[id(node)] = items
+                items.extend(plain(item, what) for item in node.value)
+                return items
+            return self.scalar(node)
+
+        return plain(node, what)
+
+    def node_at(self, node: Node, at: KeyPath) -> Node:
+        """The node that a path into ``node``'s :meth:`value` (keys and list
+        indexes; a ``Key`` step for a key itself) leads to, or the last one
+        it reaches."""
+        for step in at:
+            name = step.name if isinstance(step, Key) else step
+            found = None
+            if isinstance(node, MappingNode):
+                found = next(((k if name is not step else v) for k, v in node.value
+                              if str(self.scalar(k)) == str(name)), None)
+            elif isinstance(node, SequenceNode) and isinstance(step, int) \
+                    and 0 <= step < len(node.value):
+                found = node.value[step]
+            if found is None:
+                return node
+            node = found
+        return node
+
     def entries(self, node: Node, what: str | None = None) -> list[tuple[Any, Node, Node]]:
         """A mapping's (key, key node, value node), each key a single value
         given once (``what`` names the mapping in the messages)."""
@@ -218,28 +327,6 @@ class YamlText:
             seen.add(key)
             found.append((key, key_node, value_node))
         return found
-
-    def mapping(self, node: Node, what: str, allowed: Iterable[str] = (),
-                required: Iterable[str] = ()) -> dict[str, tuple[Node, Node]]:
-        """A mapping's entries by key, each a name (key node, value node);
-        with ``allowed``, any other key is E601 with a suggestion."""
-        entries: dict[str, tuple[Node, Node]] = {}
-        allowed = list(allowed)
-        for key, key_node, value_node in self.entries(node, what):
-            if not isinstance(key, str | int) or isinstance(key, bool):
-                raise self.problem(key_node, "E201", f"a key of {what} must be a name")
-            key = str(key)
-            if key in entries:
-                raise self.problem(key_node, "E603", f"{what}: {key!r} is given twice")
-            if allowed and key not in allowed:
-                raise self.problem(key_node, "E601", f"{what}: unknown key {key!r}",
-                                   did_you_mean(key, allowed) or "expected one of "
-                                   + ", ".join(allowed))
-            entries[key] = (key_node, value_node)
-        for key in required:
-            if key not in entries:
-                raise self.problem(node, "E602", f"{what}: missing key {key!r}")
-        return entries
 
     def sequence(self, node: Node, what: str, single: bool = False) -> list[Node]:
         """A list's items; with ``single`` a lone value stands for a list of one."""
@@ -287,35 +374,6 @@ class YamlText:
         raise self.problem(node, "E201", f"dof reads no YAML tag such as {tag}: write the "
                                          "value without it")
 
-    def text(self, node: Node, what: str) -> str:
-        value = self.scalar(node)
-        if isinstance(value, bool) or value is None or isinstance(value, list | dict):
-            raise self.problem(node, "E201", f"{what} must be a name or text, not "
-                                             f"{shown(value)}")
-        return str(value)
-
-    def integer(self, node: Node, what: str, lo: int | None = None,
-                hi: int | None = None) -> int:
-        value = self.scalar(node)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.problem(node, "E201", f"{what} must be {KINDS[int]}, not "
-                                             f"{shown(value)}")
-        if (lo is not None and value < lo) or (hi is not None and value > hi):
-            bounds = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
-            raise self.problem(node, "E301", f"{what} must be {bounds}, not {value}")
-        return value
-
-    def choice(self, node: Node, what: str, choices: Iterable[str]) -> str:
-        """One of ``choices`` (case-insensitive); a unique prefix is enough."""
-        choices = list(choices)
-        word = self.text(node, what).strip().casefold()
-        found = [c for c in choices if c == word] or [c for c in choices if word
-                                                      and c.startswith(word)]
-        if len(found) != 1:
-            raise self.problem(node, "E201", f"{what} must be one of {', '.join(choices)}, "
-                                             f"not {self.scalar(node)!r}")
-        return found[0]
-
 
 class DataError(Exception):
     """A mistake in a game data file, reported as ``PATH:LINE:COL: message``.
@@ -346,6 +404,7 @@ class Doc(YamlText):
     lists and keys is written, for the checks' errors."""
 
     kind = DATA
+    Mistake = DataError
 
     def __init__(self, path: str | PathLike[str]) -> None:
         super().__init__(path)
@@ -425,6 +484,20 @@ class Doc(YamlText):
             if key not in keys:
                 raise self.error(self.data, f"{Path(self.path).name}: unknown field {key!r}",
                                  key)
+
+
+#: A line that starts a YAML document.
+_DOCUMENT_START = re.compile(r"^---(?=\s|$)", re.M)
+
+
+def document_texts(text: str) -> list[tuple[int, str]]:
+    """The texts of the documents of ``text``, each with the number of
+    lines before it: a document starts at a ``---`` line (YAML sees one
+    there even inside a quote or a bracket, so a document cut there is
+    the one YAML reads)."""
+    starts = [0] + [m.start() for m in _DOCUMENT_START.finditer(text) if m.start()]
+    return [(text.count("\n", 0, a), text[a:b]) for a, b in zip(starts, [*starts[1:], len(text)],
+                                                                 strict=True)]
 
 
 def _compose(text: str, read_with: type) -> list[Node]:

@@ -133,6 +133,38 @@ class EventRunner:
                            f"\"{self.boxes[box].summary}\"", player=side, box=box)
         yield from self.run_whole(game, self.boxes[box].program, Context(you=side, box=box))
 
+    def award_lasts(self, box: int) -> bool:
+        """Whether ``box``'s award lasts until the opponent reaches the box
+        (6.3.5), rather than happening once when it is reached."""
+        return box in self.boxes and self.boxes[box].award == "lasting"
+
+    def cancels(self, number: int) -> list[int]:
+        """The cards whose events ``number``'s event cancels whenever it
+        happens (7.2): its ``cancels`` clause and the ``cancel`` statements
+        its event runs unconditionally (not those under an ``if`` or a
+        trigger, which cancel only when their moment comes)."""
+        card = self.cards.get(number)
+        if card is None or card.event is None:
+            return []
+        return [c for op in card.event if op["op"] == Op.CANCEL for c in op["cards"]]
+
+    def changes_for_good(self, number: int) -> bool:
+        """Whether ``number``'s event changes the game for good rather than
+        through lasting effects that end: it destroys a space or cancels an
+        event, and registers no lasting rule or trigger (so nothing in the
+        state says it is in effect but that it was played)."""
+        card = self.cards.get(number)
+        found: set[str] = set()
+        stack: list[Any] = [card.event if card is not None else None]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                found.add(node.get("op", ""))
+                stack.extend(node.values())
+            elif isinstance(node, list | tuple):
+                stack.extend(node)
+        return bool(found & {Op.ELIMINATE, Op.CANCEL}) and not found & {Op.LASTING, Op.TRIGGER}
+
     def ps_modes(self, name: str) -> set[str]:
         """How a Power Struggle wild card may be played: "attack", "match" (8.3.2)."""
         return set(self.ps_cards.get(name, ()))

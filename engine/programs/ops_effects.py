@@ -26,12 +26,8 @@ def op_trigger(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps
 
 @handles(Op.CANCEL)
 def op_cancel(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
-    st = game.state
     for card in op["cards"]:
-        if card not in st["cancelled"]:
-            st["cancelled"].append(card)
-        for effect in [e for e in st["effects"] if e["card"] == card]:
-            effects.end(game, effect)
+        effects.cancel(game, card)
 
 
 @handles(Op.END_EFFECT)

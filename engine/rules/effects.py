@@ -72,6 +72,16 @@ def end(game: RulesGame, effect: Effect) -> None:
         game.note("effect_ends", f"{game.card_name(card)} is no longer in effect")
 
 
+def cancel(game: RulesGame, card: int) -> None:
+    """7.2: ``card``'s event is cancelled: its lasting effects end now, and
+    played later it has no effect (events.run_event reads ``cancelled``)."""
+    st = game.state
+    if card not in st["cancelled"]:
+        st["cancelled"].append(card)
+    for effect in [e for e in st["effects"] if e["card"] == card]:
+        end(game, effect)
+
+
 def expire(game: RulesGame, until: str, **match: Any) -> None:
     """End the effects whose duration ``until`` has come (end of turn, next
     deal, end of an action round or of a power struggle)."""
