@@ -8,8 +8,9 @@ The grammar (``effects.lark``) is the specification and Lark builds its LALR
 table; dsl/lalr.py drives it and builds the syntax tree. What a syntax error
 says is decided here, from the error Lark's parser would raise.
 
-Lark is imported when the first file is parsed, not with this module: a
-command whose compiled deck comes from the cache never needs it.
+Lark (and dof's recovery from syntax errors) is imported when the first
+file is parsed, not with this module: a command whose compiled deck comes
+from the cache never needs it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from dof.engine.data.files import CARDS, read_limited
 
 if TYPE_CHECKING:
     from lark import Token
-    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+    from lark.exceptions import UnexpectedCharacters
+
+    from dof.dsl.recovery import Recovery, Slip
 
 
 def read_source(path: Path, reporter: Reporter) -> str | None:
@@ -82,21 +85,25 @@ def paused_gc() -> Iterator[None]:
 
 
 def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
-    """Parse card text; None (with diagnostics) on a syntax error."""
+    """Parse card text, reporting every syntax error (E001, at most CAP a
+    file, then how many more). The tree holds every definition; one whose
+    text has an error is marked ``syntax_error`` (see dsl/recovery.py).
+    None when nothing can be read: an empty file, nesting too deep."""
     reporter.add_source(name, text)
     if empty_file(name, text, reporter):
         return None
+    from dof.dsl.recovery import Recovery  # with Lark: a deck from the cache needs neither
+
+    recovery = None
     try:
+        recovery = Recovery(machine(), name, text)
         with paused_gc():
-            return machine().parse(name, text)
-    except Stop as stop:
-        if stop.error is not None:
-            _syntax_error(name, text, stop.error, reporter)
-        else:
-            assert stop.span is not None  # a stop without an error is one for nesting
-            reporter.report("E004", "blocks, conditions or parentheses nest too deeply here",
-                            stop.span, "split the event into simpler statements; a card may "
-                            f"nest {MAX_DEPTH} levels of its syntax")
+            return machine().parse(name, text, recovery=recovery)
+    except Stop as stop:  # nesting too deep: the one error the parse cannot go on after
+        assert stop.span is not None  # with a recovery, a stop is one for nesting
+        reporter.report("E004", "blocks, conditions or parentheses nest too deeply here",
+                        stop.span, "split the event into simpler statements; a card may "
+                        f"nest {MAX_DEPTH} levels of its syntax")
         return None
     except LarkMismatch:
         raise  # the installed Lark, not this file: one message for the whole run
@@ -104,6 +111,9 @@ def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
         reporter.report("E900", f"internal error while reading this file: {exc!r}",
                         Span(name, 1, 1), "this is a bug in dof; please report it with the file")
         return None
+    finally:
+        if recovery is not None:
+            _report_slips(name, text, recovery, reporter)
 
 
 def empty_file(name: str, text: str, reporter: Reporter) -> bool:
@@ -158,21 +168,33 @@ def _keyword_hint(word: str, terminals: set[str] | frozenset[str]) -> str | None
     return did_you_mean(word, kws)
 
 
-def _syntax_error(name: str, text: str, exc: UnexpectedInput, reporter: Reporter) -> None:
+def _report_slips(name: str, text: str, recovery: Recovery, reporter: Reporter) -> None:
+    for slip in recovery.slips:
+        if slip.fix == "close":
+            _report_unclosed(name, text, slip, reporter)
+        else:
+            reporter.report("E001", *_syntax_error(name, text, slip))
+    if recovery.more_at is not None:
+        more = recovery.more
+        reporter.report("E001", f"{more} more syntax error{'s' * (more != 1)} in this file, "
+                        "not shown", recovery.more_at,
+                        f"dof shows the first {len(recovery.slips)} of a file: mend these "
+                        "and lint again")
+
+
+def _syntax_error(name: str, text: str, slip: Slip) -> _Found:
     """Map Lark's error kinds to E001 with friendly wording; the common slips
-    (a lasting rule with no duration, a missing ';' or ':', curly quotes,
-    invisible spaces, negative amounts, commas between names) get a message
-    of their own instead of a list of expected words."""
+    (a lasting rule with no duration, a missing ';', ':' or '{', curly
+    quotes, invisible spaces, negative amounts, commas between names) get a
+    message of their own instead of a list of expected words."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
+    exc = slip.error
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         lines = text.rstrip().splitlines() or [""]
         line, col = len(lines), len(lines[-1]) + 1
         expected = _expected_text(getattr(exc, "expected", set()))
-        hint = "is a closing '}' missing?" if text.count("{") > text.count("}") else None
-        reporter.report("E001", f"unexpected end of file; expected {expected}",
-                        Span(name, line, col), hint)
-        return
+        return f"unexpected end of file; expected {expected}", Span(name, line, col), None
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         span = Span(name, tok.line, tok.column, tok.end_line or tok.line,
@@ -181,21 +203,18 @@ def _syntax_error(name: str, text: str, exc: UnexpectedInput, reporter: Reporter
             # These tokens swallow blank space; point at their first visible character.
             offset = next((i for i, c in enumerate(str(tok)) if not c.isspace()), 0)
             span = _advance(span, str(tok)[:offset])
-        found = (_no_duration(name, text, _token_pos(tok))
-                 or _sign_slip(name, text, tok, span, exc.expected)
-                 or _comma_between_names(name, text, tok)
-                 or _missing_separator(name, text, tok, span, exc.expected)
-                 or _unexpected_token(tok, span, exc.expected))
-    elif isinstance(exc, UnexpectedCharacters):
-        found = (_odd_character(name, text, exc)
-                 or _no_duration(name, text, _lex_pos(exc))
-                 or _glued_word(name, text, exc)
-                 or _unexpected_word(name, text, exc))
-    else:
-        found = ("syntax error", Span(name, getattr(exc, "line", 1) or 1,
-                                      getattr(exc, "column", 1) or 1), None)
-    message, span, hint = found
-    reporter.report("E001", message, span, hint)
+        return (_missing_mark(tok, span, slip)
+                or _no_duration(name, text, _token_pos(tok))
+                or _sign_slip(name, text, tok, span, exc.expected)
+                or _comma_between_names(name, text, tok)
+                or _unexpected_token(tok, span, exc.expected))
+    if isinstance(exc, UnexpectedCharacters):
+        return (_odd_character(name, text, exc)
+                or _no_duration(name, text, _lex_pos(exc))
+                or _glued_word(name, text, exc)
+                or _unexpected_word(name, text, exc))
+    return ("syntax error", Span(name, getattr(exc, "line", 1) or 1,
+                                 getattr(exc, "column", 1) or 1), None)
 
 
 _Found = tuple[str, Span, str | None]
@@ -329,17 +348,104 @@ def _comma_between_names(name: str, text: str, tok: Token) -> _Found | None:
             f"write '{previous.group(1)} and {tok}' (or 'or')")
 
 
-def _missing_separator(name: str, text: str, tok: Token, span: Span,
-                       expected: set[str]) -> _Found | None:
-    """A ';' or ':' left out ('period early side democrat', 'if the turn is 3
-    democrat gains 1 VP'): the line parses once it is put back."""
-    for mark, terminal, why in (
-            (":", "_COLON", "a condition or trigger is followed by ':' and one statement, "
-             "or by a { block }"),
-            (";", "_SEP", "statements and clauses on one line are separated by ';'")):
-        if terminal in expected and _parses_with(text, _token_pos(tok), mark):
-            return f"missing '{mark}' before {_describe_token(tok)}", span, why
-    return None
+#: What a mark the text left out is for, by its terminal.
+_MARKS = {
+    "_COLON": (":", "a condition or trigger is followed by ':' and one statement, "
+                    "or by a { block }"),
+    "_SEP": (";", "statements and clauses on one line are separated by ';'"),
+    "_LBRACE": ("{", "a block of statements is written between '{' and '}'"),
+}
+
+
+def _missing_mark(tok: Token, span: Span, slip: Slip) -> _Found | None:
+    """A ';', ':' or '{' left out ('period early side democrat', 'if the turn
+    is 3 democrat gains 1 VP', 'event' with its block on the next lines):
+    the parse went on once it was put back (dsl/recovery.py)."""
+    if slip.fix not in ("insert", "replace") or slip.marks[0] not in _MARKS:
+        return None
+    mark, why = _MARKS[slip.marks[0]]
+    if slip.fix == "replace":  # a line break where the mark belongs
+        return f"missing '{mark}' at the end of the line", span, why
+    return f"missing '{mark}' before {_describe_token(tok)}", span, why
+
+
+def _report_unclosed(name: str, text: str, slip: Slip, reporter: Reporter) -> None:
+    """A block never closed: reported at its '{', and where the parser
+    noticed (the next definition's header, a clause, the end of the file)."""
+    from lark.exceptions import UnexpectedToken
+
+    exc = slip.error
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+        noticed, at = "the parser noticed at the end of the file", len(text)
+    else:
+        line, col = exc.line, exc.column
+        at = _offset(text, line, col)
+        word = re.match(r"[\w'\-]+|\S", text[at:])
+        what = word.group() if word else "?"
+        where = ("where the next definition starts" if _HEADER.match(text, at)
+                 else f"'{what}' belongs outside the block")
+        noticed = f"the parser noticed at {line}:{col}, {where}"
+    for brace in _unclosed_braces(name, text, slip, at):
+        reporter.report("E001", "this '{' is never closed", brace,
+                        f"close it with '}}': {noticed}")
+
+
+#: A definition's header at the start of a line.
+_HEADER = re.compile(r"card[ \t]+\d|tiananmen[ \t]+box\b|power[ \t]+struggle[ \t]+card\b")
+
+#: What the brace matching reads: strings and comments (skipped) and braces.
+_BRACES = re.compile(r'"[^"\n]*"?|#[^\n]*|[{}]')
+
+
+def _unclosed_braces(name: str, text: str, slip: Slip, at: int) -> list[Span]:
+    """The '{' a repair closed, as the layout shows them: a '}' first on its
+    line closes the '{' of the line indented as much, and any '{' opened
+    after that one is left open; so is a '{' still open whose line is
+    indented as much as the line the parser noticed the error on, or more.
+    When the layout does not tell as many, the parser's innermost ones."""
+    opened = slip.open_braces
+    closed = opened[-slip.closed:]
+    if not opened:
+        return closed
+    still: list[tuple[int, int]] = []  # (offset, indentation) of each open '{'
+    found: list[int] = []
+    for m in _BRACES.finditer(text, _offset(text, opened[0].line, opened[0].col), at):
+        if m.group() == "{":
+            still.append((m.start(), _indent(text, m.start())))
+        elif m.group() == "}" and still:
+            indent = _indent(text, m.start()) if _first_on_line(text, m.start()) else None
+            match = next((i for i in range(len(still) - 1, -1, -1) if still[i][1] == indent),
+                         len(still) - 1)
+            found += [pos for pos, _ in still[match + 1:]]
+            del still[match:]
+    if _first_on_line(text, at) or at == len(text):
+        noticed = _indent(text, at) if at < len(text) else 0
+        found += [pos for pos, indent in still if indent >= noticed]
+    if len(found) != len(closed):
+        return closed
+    return [_span_at(name, text, pos) for pos in sorted(found)]
+
+
+def _offset(text: str, line: int, col: int) -> int:
+    start = 0
+    for _ in range(line - 1):
+        start = text.index("\n", start) + 1
+    return start + col - 1
+
+
+def _indent(text: str, pos: int) -> int:
+    start = text.rfind("\n", 0, pos) + 1
+    return len(text[start:pos]) - len(text[start:pos].lstrip(" \t"))
+
+
+def _first_on_line(text: str, pos: int) -> bool:
+    return not text[text.rfind("\n", 0, pos) + 1:pos].strip()
+
+
+def _span_at(name: str, text: str, pos: int) -> Span:
+    line = text.count("\n", 0, pos) + 1
+    col = pos - text.rfind("\n", 0, pos)
+    return Span(name, line, col, line, col + 1)
 
 
 def _no_duration(name: str, text: str, pos: int) -> _Found | None:
@@ -364,27 +470,6 @@ def _no_duration(name: str, text: str, pos: int) -> _Found | None:
     return ("a lasting rule needs a duration", Span(name, lineno, col, lineno, col + len(stripped)),
             "put it inside e.g. 'for the rest of the turn: ...' or 'until cancelled { ... }' "
             "(rule 7.2)")
-
-
-#: A card, box or wild card starts at the beginning of a line with one of these.
-_ITEM_START = re.compile(r"^(?:card\s+\d|tiananmen\s+box|power\s+struggle\s+card)", re.M)
-
-
-def _parses_with(text: str, pos: int, mark: str) -> bool:
-    """Whether the line at ``pos`` parses to its end once ``mark`` stands there.
-
-    Only the card holding ``pos`` is parsed, up to the end of that line, so
-    running out of text there means the rest of the line went through."""
-    start = max((m.start() for m in _ITEM_START.finditer(text, 0, pos)), default=0)
-    line_end = text.find("\n", pos)
-    excerpt = text[start:pos] + mark + " " + text[pos: len(text) if line_end < 0 else line_end]
-    try:
-        machine().parse("", excerpt)
-    except Stop as stop:
-        from lark.exceptions import UnexpectedToken
-
-        return isinstance(stop.error, UnexpectedToken) and stop.error.token.type == "$END"
-    return True
 
 
 def _describe_token(tok: Token) -> str:
