@@ -482,7 +482,8 @@ class Machine:
     def lex_error(self, text: str, pos: int, line: int, line_start: int,
                   state: int) -> UnexpectedInput:
         """What Lark's contextual lexer raises: a token that belongs to another
-        context, or no token at all."""
+        context, or no token at all. A keyword that only starts a longer word
+        is no token of it ('a' of 'adds'): the error is the whole word."""
         from lark import Token
         from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
@@ -492,7 +493,7 @@ class Machine:
         if self.root_match is None:
             self.root_match = _matcher(self.root, prefix="")
         m = self.root_match(text, pos)
-        if m is None:
+        if m is None or (m.group()[-1:].isalnum() and text[m.end():m.end() + 1].isalnum()):
             return UnexpectedCharacters(text, pos, line, col, allowed=allowed)
         val, typ = m.group(), m.lastgroup
         assert typ is not None  # one of the pattern's named groups matched
@@ -558,7 +559,8 @@ class _Build:
         self.special: dict[str, Callable[[list, Span], Any]] = {
             kind: getattr(self, kind) for kind in self.SPECIAL}
 
-    def token(self, typ: str, text: str, place: _Place) -> Any:
+    @staticmethod
+    def token(typ: str, text: str, place: _Place) -> Any:
         """A kept token as the tree holds it: numbers and card names with spans."""
         span = Span(*place)
         if typ == "NAME":
@@ -632,3 +634,8 @@ class _Build:
         """The header (``card 7 "State Run Media"``): what a finding about the
         whole card underlines, rather than every line of it."""
         return Span(self.path, place.line, place.col, title.span.end_line, title.span.end_col)
+
+
+#: A kept token's value (:meth:`_Build.token`): for the tokens a recovery
+#: puts in where the text left them out.
+token_value = _Build.token

@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from dof.dsl.ast import SourceFile
-from dof.dsl.diagnostics import Reporter, Span, did_you_mean
+from dof.dsl.diagnostics import Reporter, Span
 from dof.dsl.grammar import friendly, keyword, parser
 from dof.dsl.lalr import MAX_DEPTH, LarkMismatch, Stop, machine
+from dof.dsl.spelling import nearest, respell
 from dof.engine.data.files import CARDS, read_limited
 
 if TYPE_CHECKING:
@@ -153,27 +154,32 @@ def _expected(terminals: set[str] | frozenset[str]) -> list[str]:
     return words
 
 
-def _expected_text(terminals: set[str] | frozenset[str], near: str = "") -> str:
-    """The expected tokens; a long list is cut to those most like ``near``."""
+def _expected_text(terminals: set[str] | frozenset[str], near: str = "",
+                   first: list[str] | None = None) -> str:
+    """The expected tokens; a long list is cut to ``first`` and those most
+    like ``near``."""
     words = _expected(terminals)
     if len(words) > 12:
-        def likeness(w: str) -> float:
-            return -difflib.SequenceMatcher(None, near.lower(), w.strip("'")).ratio()
+        ahead = {f"'{w}'": i for i, w in enumerate(first or [])}
+
+        def likeness(w: str) -> tuple[int, float]:
+            return (ahead.get(w, len(ahead)),
+                    -difflib.SequenceMatcher(None, near.lower(), w.strip("'")).ratio())
         words = sorted(words, key=likeness)[:10] + ["..."]
     return ", ".join(words)
 
 
-def _keyword_hint(word: str, terminals: set[str] | frozenset[str]) -> str | None:
-    kws = [k for k in (keyword(t) for t in terminals) if k]
-    return did_you_mean(word, kws)
-
-
 def _report_slips(name: str, text: str, recovery: Recovery, reporter: Reporter) -> None:
     for slip in recovery.slips:
-        if slip.fix == "close":
-            _report_unclosed(name, text, slip, reporter)
-        else:
-            reporter.report("E001", *_syntax_error(name, text, slip))
+        try:
+            if slip.fix == "close":
+                _report_unclosed(name, text, slip, reporter)
+            else:
+                reporter.report("E001", *_syntax_error(name, text, slip))
+        except Exception as exc:  # a bug in dof, reported, never raised
+            reporter.report("E900", f"internal error while describing a syntax error: {exc!r}",
+                            Span(name, slip.error.line or 1, slip.error.column or 1),
+                            "this is a bug in dof; please report it with the file")
     if recovery.more_at is not None:
         more = recovery.more
         reporter.report("E001", f"{more} more syntax error{'s' * (more != 1)} in this file, "
@@ -200,19 +206,22 @@ def _syntax_error(name: str, text: str, slip: Slip) -> _Found:
         span = Span(name, tok.line, tok.column, tok.end_line or tok.line,
                     tok.end_column or tok.column + 1)
         if tok.type in ("_SEP", "_RBRACE", "_COLON", "_COMMA", "_LBRACE", "_OTHERWISE"):
-            # These tokens swallow blank space; point at their first visible character.
+            # These tokens swallow blank space; point at their visible characters.
             offset = next((i for i, c in enumerate(str(tok)) if not c.isspace()), 0)
             span = _advance(span, str(tok)[:offset])
+            visible = str(tok).strip().split("\n")[0]
+            if visible:
+                span = Span(name, span.line, span.col, span.line, span.col + len(visible))
         return (_missing_mark(tok, span, slip)
                 or _no_duration(name, text, _token_pos(tok))
                 or _sign_slip(name, text, tok, span, exc.expected)
                 or _comma_between_names(name, text, tok)
-                or _unexpected_token(tok, span, exc.expected))
+                or _unexpected_token(text, tok, span, slip))
     if isinstance(exc, UnexpectedCharacters):
         return (_odd_character(name, text, exc)
                 or _no_duration(name, text, _lex_pos(exc))
-                or _glued_word(name, text, exc)
-                or _unexpected_word(name, text, exc))
+                or _glued_word(name, text, exc, slip)
+                or _unexpected_word(name, text, exc, slip))
     return ("syntax error", Span(name, getattr(exc, "line", 1) or 1,
                                  getattr(exc, "column", 1) or 1), None)
 
@@ -233,26 +242,118 @@ def _lex_pos(exc: UnexpectedCharacters) -> int:
     return cast(int, exc.pos_in_stream)
 
 
-def _unexpected_token(tok: Token, span: Span, expected: set[str]) -> _Found:
-    hint = _keyword_hint(str(tok), expected)
-    if tok.type == "NAME" and any(keyword(t) for t in expected):
-        hint = (hint and hint + " (keywords are lowercase)") or (
-            "names start with a capital letter; keywords are lowercase")
+def _unexpected_token(text: str, tok: Token, span: Span, slip: Slip) -> _Found:
+    expected = slip.error.expected  # type: ignore[attr-defined]  # an UnexpectedToken's
+    word = str(tok).strip()
+    hint, first = _vocabulary_hint(text, slip, word, expected)
+    if hint is None and tok.type == "NAME" and any(keyword(t) for t in expected):
+        hint = "names start with a capital letter; keywords are lowercase"
+    hint = hint or _early_close(text, _token_pos(tok))
     return (f"unexpected {_describe_token(tok)}; expected one of: "
-            f"{_expected_text(expected, str(tok).strip())}", span, hint)
+            f"{_expected_text(expected, word, first)}", span, hint)
 
 
-def _unexpected_word(name: str, text: str, exc: UnexpectedCharacters) -> _Found:
+def _unexpected_word(name: str, text: str, exc: UnexpectedCharacters, slip: Slip) -> _Found:
     pos = _lex_pos(exc)
-    match = re.match(r"[\w'\-]+", text[pos:])
+    match = _BAD_TEXT.match(text, pos)
     word = match.group(0) if match else text[pos]
+    span = Span(name, exc.line, exc.column, exc.line, exc.column + len(word))
     allowed = exc.allowed or set()
-    what = f"word '{word}'" if match else f"character {word!r}"
-    hint = _keyword_hint(word, allowed) if match else None
-    if word == '"':
-        hint = "a quoted name must end on the same line"
-    return (f"unexpected {what}; expected one of: {_expected_text(allowed, word)}",
-            Span(name, exc.line, exc.column, exc.line, exc.column + len(word)), hint)
+    hint, first = _vocabulary_hint(text, slip, word, allowed)
+    if word[0] == '"':
+        closed = f": {slip.edits[0][2]}" if slip.edits else ""
+        return "this quote is never closed", span, f"close it on its line{closed}"
+    if word[0] == "'":
+        return f"{word} is in single quotes", span, hint
+    what = (f"word '{word}'" if match and word[0].isalnum() else f"'{word}'" if match
+            else f"character {word!r}")
+    return (f"unexpected {what}; expected one of: {_expected_text(allowed, word, first)}",
+            span, hint)
+
+
+#: What the lexer could not read: a quote never closed, single quotes, a
+#: word or a run of signs ('==').
+_BAD_TEXT = re.compile(r"\"[^\"\n]*|'[^'\n]*'|[\w'\-]+|[=<>!&|]+")
+
+
+def _vocabulary_hint(text: str, slip: Slip, word: str,
+                     expected: set[str] | frozenset[str]) -> tuple[str | None, list[str]]:
+    """What to write instead of ``word``, from the language's words, and the
+    words to list first among those expected. Best: what the parse went on
+    with (dsl/recovery.py); else the language's spelling of the statement
+    (:func:`dof.dsl.spelling.respell`), parsed; else its nearest words."""
+    if slip.edits:
+        return _edits_hint(text, slip.edits), [phrase for _, _, phrase in slip.edits]
+    respelt = _respelt(text, slip)
+    if respelt is not None:
+        return respelt, []
+    if slip.fix == "delete":
+        at = _offset(text, slip.error.line or 1, slip.error.column or 1)
+        before = re.findall(r"[\w'\-]+|\S", text[:at])
+        if before and before[-1] == word:
+            return f"'{word}' is written twice", []
+        if word in ".," and not text[at + 1:_line_end(text, at)].strip():
+            return ("a statement ends at the end of its line (or at ';'): "
+                    f"leave out the '{word}'"), []
+        return "is it one too many? the line reads on without it", []
+    words = nearest(word, [k for k in (keyword(t) for t in expected) if k])
+    hint = _did_you_mean(words[:3]) if words else None
+    if hint and word[:1].isupper() and any(w == word.lower() for w in words):
+        hint += " (keywords are lowercase)"
+    return hint, words
+
+
+def _early_close(text: str, pos: int) -> str | None:
+    """A '}' after a statement on the line before ('democrat gains 1 VP }')
+    closed the block the line at ``pos`` is indented as part of."""
+    if not _first_on_line(text, pos):
+        return None
+    line_start = text.rfind("\n", 0, pos) + 1
+    before = text.rfind("\n", 0, max(line_start - 1, 0)) + 1
+    closes = [m.start() for m in _BRACES.finditer(text, before, line_start) if m.group() == "}"]
+    if not closes or _first_on_line(text, closes[-1]) or _indent(text, pos) < _indent(
+            text, closes[-1]):
+        return None
+    at = _span_at("", text, closes[-1])
+    return (f"the '}}' at {at.line}:{at.col} closed the block this line is indented in: "
+            "is it one too many?")
+
+
+def _did_you_mean(words: list[str]) -> str:
+    quoted = [f"'{w}'" for w in words]
+    return "did you mean " + (quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or "
+                              + quoted[-1]) + "?"
+
+
+def _edits_hint(text: str, edits: list[tuple[int, int, str]]) -> str:
+    """'did you mean ...?' for the words the parse went on with: the word,
+    or the phrase it makes with the words around it."""
+    start, end, phrase = edits[0]
+    written = text[start:end]
+    if len(edits) == 1 and not written:  # a word put in: show it with the next
+        following = re.compile(r"[\w'\-]+").match(text, end)
+        return f"did you mean '{phrase}{following.group() if following else ''}'?"
+    if len(edits) == 1 and phrase == '"' + written.strip("\"'").strip() + '"':
+        return f"write it between double quotes: {phrase}"
+    if len(edits) == 1 and written == f'"{phrase}"':
+        return f"only card names are quoted: write {phrase}"
+    if len(edits) == 1:
+        if phrase.lower() == written.lower() and phrase not in _keywords():
+            return f"names start with a capital letter: did you mean '{phrase}'?"
+        lowercase = " (keywords are lowercase)" if phrase == written.lower() else ""
+        return f"did you mean '{phrase}'?{lowercase}"
+    first, last = edits[0][0], max(e for _, e, _ in edits)
+    line_start = text.rfind("\n", 0, first) + 1
+    line = text[line_start:_line_end(text, last)]
+    for start, end, phrase in sorted(edits, reverse=True):
+        line = line[:start - line_start] + phrase + line[end - line_start:]
+    line = re.sub(r"\s+([:;,])", r"\1", line.split("#")[0]).strip().strip("{}").strip()
+    return f"did you mean '{line}'?"
+
+
+def _line_end(text: str, pos: int) -> int:
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
 
 
 #: Characters that look like a quote or a space but are not the ones the language reads.
@@ -282,9 +383,10 @@ def _odd_character(name: str, text: str, exc: UnexpectedCharacters) -> _Found | 
     return None
 
 
-def _glued_word(name: str, text: str, exc: UnexpectedCharacters) -> _Found | None:
+def _glued_word(name: str, text: str, exc: UnexpectedCharacters, slip: Slip) -> _Found | None:
     """A keyword with letters after it ('democrats', 'placed'): the lexer took
-    the keyword and stumbled on the rest; show the whole word."""
+    the keyword and stumbled on the rest; show the whole word, and the
+    keyword when the line parses with it (else the word nearest it)."""
     pos = _lex_pos(exc)
     start = pos
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
@@ -298,8 +400,9 @@ def _glued_word(name: str, text: str, exc: UnexpectedCharacters) -> _Found | Non
     if prefix not in _keywords():
         return None
     col = exc.column - (pos - start)
+    words = [prefix] if slip.fix == "delete" else nearest(word, _keywords())[:3]
     return (f"unexpected word '{word}'", Span(name, exc.line, col, exc.line, col + len(word)),
-            f"did you mean '{prefix}'?")
+            _did_you_mean(words) if words else None)
 
 
 @cache
@@ -354,6 +457,8 @@ _MARKS = {
                     "or by a { block }"),
     "_SEP": (";", "statements and clauses on one line are separated by ';'"),
     "_LBRACE": ("{", "a block of statements is written between '{' and '}'"),
+    "_COMMA": (",", "a ',' comes before 'at most N per space', 'each with +N' and "
+                    "'even without ...'"),
 }
 
 
@@ -361,7 +466,8 @@ def _missing_mark(tok: Token, span: Span, slip: Slip) -> _Found | None:
     """A ';', ':' or '{' left out ('period early side democrat', 'if the turn
     is 3 democrat gains 1 VP', 'event' with its block on the next lines):
     the parse went on once it was put back (dsl/recovery.py)."""
-    if slip.fix not in ("insert", "replace") or slip.marks[0] not in _MARKS:
+    if slip.fix not in ("insert", "replace") or slip.edits or slip.marks[:1] not in [
+            (m,) for m in _MARKS]:
         return None
     mark, why = _MARKS[slip.marks[0]]
     if slip.fix == "replace":  # a line break where the mark belongs
@@ -451,25 +557,63 @@ def _span_at(name: str, text: str, pos: int) -> Span:
 def _no_duration(name: str, text: str, pos: int) -> _Found | None:
     """A lasting rule written as a statement ('cards played by democrat get +1
     ops'): it parses as a rule, so it only lacks its duration."""
+    found = _statement_at(text, pos)
+    if found is None or not _parses_in_event(f"for the rest of the turn: {found[1]}"):
+        return None
+    start, statement = found
+    col = start - text.rfind("\n", 0, start)
+    lineno = text.count("\n", 0, start) + 1
+    return ("a lasting rule needs a duration",
+            Span(name, lineno, col, lineno, col + len(statement)),
+            "put it inside e.g. 'for the rest of the turn: ...' or 'until cancelled { ... }' "
+            "(rule 7.2)")
+
+
+def _respelt(text: str, slip: Slip) -> str | None:
+    """The language's spelling of a statement written as in English ('gains 1
+    VP for each ...'), when it parses (:func:`dof.dsl.spelling.respell`)."""
+    exc = slip.error
+    if exc.line is None or getattr(getattr(exc, "token", None), "type", "") == "$END":
+        return None
+    pos = _offset(text, exc.line, exc.column)
+    for after in ("{;:", "{;"):  # a statement; or a clause, which ':' does not start
+        found = _statement_at(text, pos, after)
+        for spelling, why in respell(found[1]) if found else ():
+            if _parses_in_event(spelling) or _parses_in_card(spelling):
+                return f"write '{spelling}': {why}"
+    return None
+
+
+def _statement_at(text: str, pos: int, after: str = "{;:") -> tuple[int, str] | None:
+    """Where the statement holding ``pos`` starts, and its text: from the
+    last of ``after`` before it on its line to the next ';', '#' or '}'."""
     line_start = text.rfind("\n", 0, pos) + 1
     line_end = text.find("\n", pos)
     line = text[line_start: len(text) if line_end < 0 else line_end]
-    head = max(line.rfind(c, 0, pos - line_start) for c in "{;:")
+    head = max(line.rfind(c, 0, pos - line_start) for c in after)
     start = line_start + head + 1
     statement = text[start: line_start + len(line)].split(";")[0].split("#")[0]
     statement = statement.rstrip().rstrip("}").rstrip()
     stripped = statement.lstrip()
-    if not stripped or start + len(statement) <= pos:
+    if not stripped or start + len(statement) < pos:
         return None
+    return start + len(statement) - len(stripped), stripped
+
+
+def _parses_in_event(statement: str) -> bool:
+    return _parses(f'card 1 "x" {{ event {{ {statement} }} }}')
+
+
+def _parses_in_card(clause: str) -> bool:
+    return _parses(f'card 1 "x" {{ {clause} }}')
+
+
+def _parses(text: str) -> bool:
     try:
-        machine().parse("", f'card 1 "x" {{ event {{ for the rest of the turn: {stripped} }} }}')
+        machine().parse("", text)
     except Stop:
-        return None
-    col = start + len(statement) - len(stripped) - line_start + 1
-    lineno = text.count("\n", 0, start) + 1
-    return ("a lasting rule needs a duration", Span(name, lineno, col, lineno, col + len(stripped)),
-            "put it inside e.g. 'for the rest of the turn: ...' or 'until cancelled { ... }' "
-            "(rule 7.2)")
+        return False
+    return True
 
 
 def _describe_token(tok: Token) -> str:

@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from dof.dsl.diagnostics import Span
-from dof.dsl.lalr import NOTHING
+from dof.dsl.lalr import NOTHING, token_value
+from dof.dsl.spelling import nearest
 
 if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
@@ -74,6 +76,12 @@ _CLOSE = "<close>"  # a '}' (after a cut when the state cannot take one)
 
 #: A token the machine meets: its terminal, start and end in the text.
 _Token = tuple[str, int, int]
+#: A step of a plan: a token put in (a terminal, with its text when the
+#: tree keeps it: a name, a number), or one of _CUT, _ITEM, _CLOSE.
+_Step = str | tuple[str, str]
+#: A repair to try: its kind (Slip.fix), its steps, where the text is read
+#: on, and the edit of the text it stands for (start, end, what to write).
+_Try = tuple[str, Sequence[_Step], int, tuple[int, int, str] | None]
 #: A place on the machine's stack (a Span's fields).
 _Place = tuple[str, int, int, int, int]
 
@@ -92,6 +100,10 @@ class Slip:
     closed: int = 0
     #: The '{' still open where the error was met, outermost first.
     open_braces: list[Span] = field(default_factory=list)
+    #: The words a "replace" or "insert" of words stands for, as edits of
+    #: the text (start, end, what to write): one, or two on one line
+    #: ('adds 3 SP to' -> 'places 3 SP in').
+    edits: list[tuple[int, int, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -104,6 +116,14 @@ class _Tables:
     recover: dict[int, str]
     #: The states expecting a whole definition.
     top: frozenset[int]
+    #: The word each keyword terminal stands for, and the terminal of each word.
+    words: dict[str, str]
+    terminals: dict[str, str]
+
+
+#: Terminals written as a word or mark that their pattern does not spell plainly.
+_SPELT = {"_COLON": ":", "_SEP": ";", "_LBRACE": "{", "_RBRACE": "}", "_COMMA": ",",
+          "_OTHERWISE": "otherwise"}
 
 
 @cache
@@ -113,7 +133,9 @@ def _tables(machine: Machine) -> _Tables:
     recover = {state: next(sym for sym in RECOVER if sym in gotos)
                for state, gotos in machine.gotos.items() if any(sym in gotos for sym in RECOVER)}
     top = frozenset(state for state, gotos in machine.gotos.items() if "_item" in gotos)
-    return _Tables(braces, recover, top)
+    words = {t.name: t.pattern.value for t in machine.root[0] if t.pattern.type == "str"}
+    words.update(_SPELT)
+    return _Tables(braces, recover, top, words, {w: t for t, w in words.items()})
 
 
 class Recovery:
@@ -132,9 +154,10 @@ class Recovery:
         self._quiet_to = -1  # errors up to here belong to the last one
         # The plan being carried out: its steps, where the text is read on,
         # and the place of the token last put in (to know it if refused).
-        self.plan: list[str] = []
+        self.plan: list[_Step] = []
         self._plan_at = -1
         self._fed: Any = None
+        self.probing = False  # see accepted_after
 
     # ------------------------------------------------------------ called by the machine
 
@@ -146,6 +169,10 @@ class Recovery:
         the state, where to read on (position, line, start of that line),
         and a token to take first, or None."""
         fed, self._fed = self._fed, None
+        if typ == "$END" and self.probing:
+            raise _Accepted(self._accepted(states))
+        if _glued(self.text, end) and typ != "$END" and place is not fed:
+            typ, end = "$LEX", start  # a keyword that only begins a word ('a' of 'adds')
         if typ == "$LEX":
             start = end = _skip_blanks(self.text, end)
             end = _bad_end(self.text, start)
@@ -165,12 +192,15 @@ class Recovery:
         if not again:
             repair = self._repair(typ, start, end, states)
             if repair is not None:
-                fix, steps, resume, marks = repair
+                attempt, edits, quiet_to = repair
+                fix, steps, resume, _ = attempt
                 if slip is not None:
-                    slip.fix, slip.marks = fix, marks
+                    slip.fix, slip.edits = fix, edits
+                    slip.marks = tuple(s for s in steps if s not in (_CUT, _ITEM, _CLOSE)
+                                       and isinstance(s, str))
                     slip.closed = steps.count(_CLOSE)
                 self._mark_repair(fix, start, steps.count(_CLOSE), states, places)
-                self.plan, self._plan_at, self._quiet_to = steps, resume, resume
+                self.plan, self._plan_at, self._quiet_to = list(steps), resume, quiet_to
                 return self._carry_out(stacks)
         self._mark(start)
         return self._panic(end if again else start, stacks)
@@ -231,28 +261,78 @@ class Recovery:
 
     # ------------------------------------------------------------ repairs
 
-    def _repair(self, typ: str, start: int, end: int,
-                states: list[int]) -> tuple[str, list[str], int, tuple[str, ...]] | None:
-        """The first repair that lets the text go on parsing: (fix, steps,
-        where to read on, the marks put in)."""
+    def _repair(self, typ: str, start: int, end: int, states: list[int],
+                ) -> tuple[_Try, list[tuple[int, int, str]], int] | None:
+        """The first repair that lets the text parse on (see :meth:`_tries`):
+        the attempt, the edits of the text it stands for, and up to where
+        errors belong to this one. A word put for another may let the line
+        parse up to a second slip that a word of its own mends ('adds 3 SP
+        to Romania'): both are the one mistake."""
         until = _line_end(self.text, start)
-        tries: list[tuple[str, list[str], int]] = []
+        stops = []
+        for attempt in self._tries(typ, start, end, states):
+            stop = self._reach(states, attempt[1], attempt[2], until)
+            if stop is None:
+                return attempt, [attempt[3]] if attempt[3] else [], attempt[2]
+            if attempt[3] and stop[0] < until:
+                stops.append((attempt, stop))
+        for attempt, (at, at_end, stack) in stops:
+            second = next((other[3] for other in self._words_for(at, at_end, stack)
+                           if self._reach(stack, other[1], other[2], until) is None), None)
+            if attempt[3] and second:
+                return attempt, [attempt[3], second], at
+        return None
+
+    def _tries(self, typ: str, start: int, end: int, states: list[int]) -> Iterator[_Try]:
+        """The repairs worth trying, best first: a ':' or ';' left out, a
+        line break where a '{' belongs, the language's word for the one
+        written (:func:`dof.dsl.spelling.nearest`), the '}' of blocks left
+        open, the token left out (a word or mark too many)."""
         if typ != "$END":
-            tries += [("insert", ["_COLON"], start), ("insert", ["_SEP"], start)]
-            if typ == "_SEP":  # a line break where a block should open
-                tries.append(("replace", ["_LBRACE"], end))
+            yield "insert", ["_COLON"], start, None
+            yield "insert", ["_SEP"], start, None
+            yield "insert", ["_COMMA"], start, None
+            if self.text[start:start + 1] in ("\n", "\r", ";"):  # where a block should open
+                yield "replace", ["_LBRACE"], _after_layout(self.text, start), None
+            yield from self._words_for(start, end, states)
         opened = sum(s in self.tables.braces for s in states)
         for closed in range(1, opened + 1):
-            tries += [("close", [_CLOSE] * closed, start),
-                      ("close", [_CLOSE] * closed + ["_SEP"], start)]
+            yield "close", [_CLOSE] * closed, start, None
+            yield "close", [_CLOSE] * closed + ["_SEP"], start, None
         if typ != "$END":  # a word or mark too many, without or with the layout around it
-            tries += [("delete", [], resume) for resume in sorted(
-                {end, _after_layout(self.text, end)}
-                | ({start + 1} if self.text[start] in "{:," else set()))]
-        for fix, steps, resume in tries:
-            if self._fits(states, steps, resume, until):
-                return fix, steps, resume, tuple(s for s in steps if not s.startswith("<"))
-        return None
+            for resume in sorted({end, _after_layout(self.text, end)}
+                                 | ({start + 1} if self.text[start] in "{:," else set())):
+                yield "delete", [], resume, None
+
+    def _words_for(self, start: int, end: int, states: list[int]) -> Iterator[_Try]:
+        """The language's words that may stand where text[start:end] does:
+        its nearest keywords (or phrases), 'the' before it, the name it
+        spells in lowercase, the card name it leaves unquoted."""
+        text, tables = self.text, self.tables
+        raw = text[start:end]
+        word = raw.strip()
+        start += len(raw) - len(raw.lstrip())  # layout a token took before its word
+        row = self.machine.actions[states[-1]]
+        if not word or (start and text[start - 1].isalnum() and word[0].isalnum()):
+            return  # layout, or what is left of a word a keyword began
+        words = [tables.words[t] for t in row if t in tables.words]
+        for phrase in nearest(word, words + (["2", "3", "4", "5", "6"] if "INT" in row else [])):
+            steps = [("INT", w) if w.isdigit() else tables.terminals.get(w, "")
+                     for w in phrase.split()]
+            if all(steps):
+                yield "replace", steps, end, (start, start + len(word), phrase)
+        for little in _LITTLE_WORDS:
+            if little in row:
+                yield "insert", [little], start, (start, start, tables.words[little] + " ")
+        if "NAME" in row and word.isalpha() and word.islower() and word not in tables.terminals:
+            yield "replace", [("NAME", word.capitalize())], end, (start, end, word.capitalize())
+        if "STRING" in row:  # names, or a summary, left unquoted
+            for run in (_UNQUOTED.match(text, start), _REST.match(text, start)):
+                if run is not None:
+                    quoted = '"' + run.group().strip("\"'").strip() + '"'
+                    yield "replace", [("STRING", quoted)], run.end(), (start, run.end(), quoted)
+        if "NAME" in row and _QUOTED_NAME.fullmatch(word):  # only card names are quoted
+            yield "replace", [("NAME", word[1:-1])], end, (start, end, word[1:-1])
 
     # ------------------------------------------------------------ panic mode
 
@@ -302,7 +382,7 @@ class Recovery:
                 # else a '}' that closes nothing: skipped
         return "end", len(text)
 
-    def _closing(self, states: list[int], resume: int) -> list[str]:
+    def _closing(self, states: list[int], resume: int) -> list[_Step]:
         """The steps that close the blocks left open before a header (or the
         end of the text) at ``resume``, so that it parses; at worst the
         definition being read is dropped."""
@@ -311,7 +391,7 @@ class Recovery:
         for closed in range(opened + 1):
             for steps in ([_CLOSE] * closed, [_CLOSE] * closed + ["_SEP"]):
                 if self._fits(states, steps, resume, until):
-                    return steps
+                    return list(steps)
         return [_ITEM, "_SEP"] if resume < len(self.text) else [_ITEM]
 
     # ------------------------------------------------------------ mending the real stacks
@@ -336,6 +416,9 @@ class Recovery:
                     self._cut(stacks, self.tables.recover)
                 step = "_RBRACE"
             self._fed = place = self._here(stacks[2])
+            if isinstance(step, tuple):  # a name, number or card name: the tree keeps it
+                return states[-1], pos, line, line_start, (
+                    step[0], token_value(step[0], step[1], place), place)
             return states[-1], pos, line, line_start, (step, None, place)
         return states[-1], pos, line, line_start, None
 
@@ -371,13 +454,18 @@ class Recovery:
 
     # ------------------------------------------------------------ trying on a copy
 
-    def _fits(self, states: list[int], steps: list[str], resume: int, until: int) -> bool:
-        """Whether the text parses on after ``steps``, read from ``resume``:
-        to the end of the line (``until``) and AFTER_LINE tokens beyond.
-        Between tokens put in, the text's token is offered first, as the
-        machine does."""
+    def _fits(self, states: list[int], steps: Sequence[_Step], resume: int, until: int) -> bool:
+        return self._reach(states, steps, resume, until) is None
+
+    def _reach(self, states: list[int], steps: Sequence[_Step], resume: int, until: int,
+               ) -> tuple[int, int, list[int]] | None:
+        """None when the text parses on after ``steps``, read from
+        ``resume``: to the end of the line (``until``) and AFTER_LINE tokens
+        beyond. Otherwise where it stops: the start and end of the text
+        refused, and the stack of states then. Between tokens put in, the
+        text's token is offered first, as the machine does."""
         stack = list(states)
-        taken = None
+        pos, beyond = resume, 0
         for step in steps:
             if step in (_CUT, _ITEM):
                 self._cut_states(stack, self.tables.recover if step == _CUT
@@ -387,26 +475,26 @@ class Recovery:
                 if not self._accepts(stack, "_RBRACE"):
                     self._cut_states(stack, self.tables.recover)
                 step = "_RBRACE"
-            if not self._advance(stack, step):
-                return False
+            if not self._advance(stack, step if isinstance(step, str) else step[0]):
+                return resume, resume, stack
             token = self._lex(stack[-1], resume)
             if token is not None and self._advance(stack, token[0]):
-                taken = token
+                if token[0] == "$END":
+                    return None
+                pos, beyond = token[2], int(token[1] >= until)
                 break
-        pos, beyond = resume, 0
-        if taken is not None:
-            if taken[0] == "$END":
-                return True
-            pos, beyond = taken[2], taken[1] >= until
         while beyond < AFTER_LINE:
             token = self._lex(stack[-1], pos)
-            if token is None or not self._advance(stack, token[0]):
-                return False
+            if token is None:
+                at = _skip_blanks(self.text, pos)
+                return at, _bad_end(self.text, at), stack
+            if not self._advance(stack, token[0]):
+                return token[1], token[2], stack
             if token[0] == "$END":
-                return True
+                return None
             beyond += token[1] >= until
             pos = token[2]
-        return True
+        return None
 
     def _cut_states(self, stack: list[int], recover: dict[int, str]) -> None:
         at = max(i for i, s in enumerate(stack) if s in recover)
@@ -415,6 +503,9 @@ class Recovery:
 
     def _accepts(self, states: list[int], typ: str) -> bool:
         return self._advance(list(states), typ)
+
+    def _accepted(self, states: list[int]) -> frozenset[str]:
+        return frozenset(t for t in self.machine.token_kind if self._accepts(states, t))
 
     def _advance(self, stack: list[int], typ: str) -> bool:
         """Offer ``typ`` to a stack of states as the machine would: True when
@@ -458,20 +549,59 @@ class Recovery:
         return self.first_line + before, (self._newlines[before - 1] + 1 if before else 0)
 
 
+class _Accepted(Exception):
+    def __init__(self, terminals: frozenset[str]) -> None:
+        super().__init__()
+        self.terminals = terminals
+
+
+def accepted_after(machine: Machine, text: str) -> frozenset[str]:
+    """The terminals the grammar accepts after ``text``, the start of a file
+    up to a point in it (mistakes before that point are recovered from, as
+    lint does): what an editor may offer to complete there."""
+    recovery = Recovery(machine, "", text)
+    recovery.probing = True
+    try:
+        machine.parse("", text, recovery=recovery)
+    except _Accepted as found:
+        return found.terminals
+    return recovery._accepted([machine.start])  # whole definitions: another may follow
+
+
 def _skip_blanks(text: str, pos: int) -> int:
     while pos < len(text) and text[pos] in " \t":
         pos += 1
     return pos
 
 
-_WORD = re.compile(r"[\w'\-]+")
+_WORD = re.compile(r"\"[^\"\n]*\"?|'[^'\n]*'|[\w'\-]+|[=<>!&|]+")
+
+#: A card name left unquoted: capitalised words, or a quote never closed,
+#: or single quotes.
+_UNQUOTED = re.compile(r"\"[^\"\n]*|'[^'\n]*'?|[A-Z][\w\-.']*(?:[ \t]+[A-Z][\w\-.']*)*")
+
+#: The rest of a statement, up to a ';', a comment or a '}'.
+_REST = re.compile(r"[^;#}\n]*[^;#}\s]")
+
+#: A space or country name quoted as a card's is.
+_QUOTED_NAME = re.compile(r'"[A-Z][\w\-.]*(?: [A-Z][\w\-.]*)*"')
+
+#: Small words the language often needs where English leaves them out
+#: ('if the turn is 3', 'at the end of this turn').
+_LITTLE_WORDS = ("THE", "THIS", "A", "AN", "EACH")
 
 
 def _bad_end(text: str, pos: int) -> int:
-    """The end of the text the lexer could not read at ``pos``: the word
-    there (or what is left of it), or the one character."""
+    """The end of the text the lexer could not read at ``pos``: the quoted
+    text, word (or what is left of it) or run of signs ('==') there, or the
+    one character."""
     m = _WORD.match(text, pos)
     return m.end() if m else min(pos + 1, len(text))
+
+
+def _glued(text: str, end: int) -> bool:
+    """Whether the text at ``end`` goes on with the word before it."""
+    return text[end - 1:end].isalnum() and text[end:end + 1].isalnum()
 
 
 def _line_end(text: str, pos: int) -> int:
