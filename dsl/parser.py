@@ -8,9 +8,9 @@ The grammar (``effects.lark``) is the specification and Lark builds its LALR
 table; dsl/lalr.py drives it and builds the syntax tree. What a syntax error
 says is decided here, from the error Lark's parser would raise.
 
-Lark (and dof's recovery from syntax errors) is imported when the first
-file is parsed, not with this module: a command whose compiled deck comes
-from the cache never needs it.
+Lark is imported when the first file is parsed, not with this module: a
+command whose compiled deck comes from the cache never needs it; dof's
+recovery from syntax errors, only for a file that has one.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from dof.dsl.ast import SourceFile
 from dof.dsl.diagnostics import Reporter, Span
 from dof.dsl.grammar import friendly, keyword, parser
 from dof.dsl.lalr import MAX_DEPTH, LarkMismatch, Stop, machine
-from dof.dsl.spelling import nearest, respell
 from dof.engine.data.files import CARDS, read_limited
 
 if TYPE_CHECKING:
@@ -89,32 +88,55 @@ def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
     """Parse card text, reporting every syntax error (E001, at most CAP a
     file, then how many more). The tree holds every definition; one whose
     text has an error is marked ``syntax_error`` (see dsl/recovery.py).
-    None when nothing can be read: an empty file, nesting too deep."""
+    None when nothing can be read: an empty file, nesting too deep.
+
+    A file is read once as it is; only one with a syntax error is read
+    again, going on after each: a clean file never pays for recovering."""
     reporter.add_source(name, text)
     if empty_file(name, text, reporter):
         return None
-    from dof.dsl.recovery import Recovery  # with Lark: a deck from the cache needs neither
-
-    recovery = None
     try:
-        recovery = Recovery(machine(), name, text)
         with paused_gc():
-            return machine().parse(name, text, recovery=recovery)
-    except Stop as stop:  # nesting too deep: the one error the parse cannot go on after
-        assert stop.span is not None  # with a recovery, a stop is one for nesting
-        reporter.report("E004", "blocks, conditions or parentheses nest too deeply here",
-                        stop.span, "split the event into simpler statements; a card may "
-                        f"nest {MAX_DEPTH} levels of its syntax")
-        return None
+            return machine().parse(name, text)
+    except Stop as stop:
+        if stop.error is None:
+            _too_deep(stop, reporter)
+            return None
     except LarkMismatch:
         raise  # the installed Lark, not this file: one message for the whole run
     except Exception as exc:  # a bug in dof, reported, never raised
-        reporter.report("E900", f"internal error while reading this file: {exc!r}",
-                        Span(name, 1, 1), "this is a bug in dof; please report it with the file")
+        _internal_error(name, exc, reporter)
+        return None
+    return _parse_recovering(name, text, reporter)
+
+
+def _parse_recovering(name: str, text: str, reporter: Reporter) -> SourceFile | None:
+    from dof.dsl.recovery import Recovery
+
+    recovery = Recovery(machine(), name, text)
+    try:
+        with paused_gc():
+            return machine().parse(name, text, recovery=recovery)
+    except Stop as stop:  # nesting too deep: the one error the parse cannot go on after
+        _too_deep(stop, reporter)
+        return None
+    except Exception as exc:  # a bug in dof, reported, never raised
+        _internal_error(name, exc, reporter)
         return None
     finally:
-        if recovery is not None:
-            _report_slips(name, text, recovery, reporter)
+        _report_slips(name, text, recovery, reporter)
+
+
+def _too_deep(stop: Stop, reporter: Reporter) -> None:
+    assert stop.span is not None  # a stop without an error is one for nesting
+    reporter.report("E004", "blocks, conditions or parentheses nest too deeply here",
+                    stop.span, "split the event into simpler statements; a card may "
+                    f"nest {MAX_DEPTH} levels of its syntax")
+
+
+def _internal_error(name: str, exc: Exception, reporter: Reporter) -> None:
+    reporter.report("E900", f"internal error while reading this file: {exc!r}",
+                    Span(name, 1, 1), "this is a bug in dof; please report it with the file")
 
 
 def empty_file(name: str, text: str, reporter: Reporter) -> bool:
@@ -296,6 +318,8 @@ def _vocabulary_hint(text: str, slip: Slip, word: str,
             return ("a statement ends at the end of its line (or at ';'): "
                     f"leave out the '{word}'"), []
         return "is it one too many? the line reads on without it", []
+    from dof.dsl.spelling import nearest  # as recovering did: only for a syntax error
+
     words = nearest(word, [k for k in (keyword(t) for t in expected) if k])
     hint = _did_you_mean(words[:3]) if words else None
     if hint and word[:1].isupper() and any(w == word.lower() for w in words):
@@ -400,6 +424,8 @@ def _glued_word(name: str, text: str, exc: UnexpectedCharacters, slip: Slip) -> 
     if prefix not in _keywords():
         return None
     col = exc.column - (pos - start)
+    from dof.dsl.spelling import nearest
+
     words = [prefix] if slip.fix == "delete" else nearest(word, _keywords())[:3]
     return (f"unexpected word '{word}'", Span(name, exc.line, col, exc.line, col + len(word)),
             _did_you_mean(words) if words else None)
@@ -575,6 +601,8 @@ def _respelt(text: str, slip: Slip) -> str | None:
     exc = slip.error
     if exc.line is None or getattr(getattr(exc, "token", None), "type", "") == "$END":
         return None
+    from dof.dsl.spelling import respell
+
     pos = _offset(text, exc.line, exc.column)
     for after in ("{;:", "{;"):  # a statement; or a clause, which ':' does not start
         found = _statement_at(text, pos, after)
