@@ -6,8 +6,11 @@ has no action for, with its stacks. The recovery records the error as a
 the rest of the line and the start of the next one parse (each tried on a
 copy of the state stack, without building the tree):
 
-- a repair: a mark the text left out (':' or ';' before the token, '{' for
-  the line break after ``event``), a '}' for each block left open when
+- a repair: a mark the text left out (':', ';' or ',' before the token,
+  '{' for the line break after ``event``), the language's word for the one
+  written (``places`` for ``puts``, ``in`` for ``to``: dsl/spelling.py; two
+  on one line, 'adds 3 SP to' -> 'places 3 SP in', are one mistake), a
+  small word left out ('the turn'), a '}' for each block left open when
   what follows belongs outside them (the next card's header, the end of
   the file, a clause of the card), or the token left out (a word or mark
   written twice);
