@@ -139,6 +139,9 @@ class CardDef:
     span: Span
     clauses: list[Node] = field(default_factory=list)
     head: Span | None = None    # ``card N "Name"``, where findings about the card point
+    #: Its text has a syntax error: the deck knows its number and name, but
+    #: its clauses are neither checked nor compiled (they may be cut short).
+    syntax_error: bool = False
 
     def clause(self, kind: str) -> Node | None:
         return next((c for c in self.clauses if c.kind == kind), None)
@@ -156,6 +159,9 @@ class BoxDef:
     span: Span
     clauses: list[Node] = field(default_factory=list)
     head: Span | None = None
+    #: Its text has a syntax error: the deck knows its number and name, but
+    #: its clauses are neither checked nor compiled (they may be cut short).
+    syntax_error: bool = False
 
     def all(self, kind: str) -> list[Node]:
         return [c for c in self.clauses if c.kind == kind]
@@ -169,6 +175,9 @@ class PsCardDef:
     span: Span
     clauses: list[Node] = field(default_factory=list)
     head: Span | None = None
+    #: Its text has a syntax error: the deck knows its number and name, but
+    #: its clauses are neither checked nor compiled (they may be cut short).
+    syntax_error: bool = False
 
     def all(self, kind: str) -> list[Node]:
         return [c for c in self.clauses if c.kind == kind]

@@ -381,10 +381,16 @@ Item = tuple[str, Any, SourceFile]
 
 def work_items(found: dict[str, dict]) -> list[Item]:
     """What :func:`merge_layers` found, in the order the deck is built: cards
-    and boxes by number, wild cards as found."""
-    return ([("cards", d, src) for _, (d, src) in sorted(found["cards"].items())]
-            + [("boxes", d, src) for _, (d, src) in sorted(found["boxes"].items())]
-            + [("ps_cards", d, src) for d, src in found["ps_cards"].values()])
+    and boxes by number, wild cards as found. A definition whose text has a
+    syntax error is left out: its number and name count in the deck (no
+    other card finds it unknown), but what parsed of it is not checked,
+    which would report the syntax error's consequences again."""
+    return ([("cards", d, src) for _, (d, src) in sorted(found["cards"].items())
+             if not d.syntax_error]
+            + [("boxes", d, src) for _, (d, src) in sorted(found["boxes"].items())
+               if not d.syntax_error]
+            + [("ps_cards", d, src) for d, src in found["ps_cards"].values()
+               if not d.syntax_error])
 
 
 @dataclass

@@ -63,6 +63,8 @@ if TYPE_CHECKING:
     from lark.grammar import Rule, Symbol, Terminal
     from lark.lexer import TerminalDef
 
+    from dof.dsl.recovery import Recovery
+
 #: The Lark releases whose table and lexers :class:`Machine` reads, as
 #: pyproject.toml requires them (tests/test_lalr.py keeps the two alike).
 LARK_VERSIONS = ">=1.1,<1.4"
@@ -121,7 +123,7 @@ class _Splice(list):
     child passes that child on bare, without a list."""
 
 
-_NOTHING = _Splice()  # an inlined rule that keeps nothing ("places"); never changed
+NOTHING = _Splice()  # an inlined rule that keeps nothing ("places"); never changed
 
 
 class Stop(Exception):
@@ -325,15 +327,21 @@ class Machine:
         self.matchers[state] = match
         return match
 
-    # One long loop on purpose: it runs once per token of every card file.
-    def parse(self, path: str, text: str, first_line: int = 1) -> SourceFile:
+    # One long loop on purpose, of more branches than any other function: it
+    # runs once per token of every card file, and a call per branch would
+    # cost more than all it does.
+    def parse(self, path: str, text: str, first_line: int = 1,
+              recovery: Recovery | None = None) -> SourceFile:
         """The tree of ``text``, whose first line is line ``first_line`` of
         the file ``path`` (a piece of a file parsed apart, see dsl/pieces.py).
 
-        A syntax error stops the loop (:class:`Stop`) at the token or
-        character the table has no action for; the stacks then hold every
-        open rule with its place, for a recovery to pop."""
-        build = _Build(path)
+        Without a ``recovery`` a syntax error stops the loop (:class:`Stop`)
+        at the token or character the table has no action for. With one,
+        the loop hands it the error and its stacks, which hold every open
+        rule with its place: the recovery records the error, mends the
+        stacks and says where to go on (see dsl/recovery.py), so that the
+        tree holds every card that parsed. A clean file never reaches it."""
+        build = _Build(path, recovery)
         actions, gotos, matchers = self.actions, self.gotos, self.matchers
         token_kind = self.token_kind
         end_state, new_tuple, splice_type = self.end, tuple.__new__, _Splice
@@ -354,7 +362,10 @@ class Machine:
             while pos < size_text:
                 m = matchers[state](text, pos)
                 if m is None:
-                    raise Stop(self._lex_error(text, pos, line, line_start, state))
+                    if recovery is None:
+                        raise Stop(self.lex_error(text, pos, line, line_start, state))
+                    typ = "$LEX"  # no token: the recovery finds the word or character
+                    break
                 group = m.lastgroup
                 assert group is not None  # one of the pattern's named groups matched
                 typ = group
@@ -380,7 +391,16 @@ class Machine:
                 try:
                     act = row[typ]
                 except KeyError:
-                    raise Stop(self._parse_error(typ, text[start:pos], place, pos, row)) from None
+                    if recovery is None:
+                        raise Stop(self.parse_error(typ, text[start:pos], place, pos,
+                                                     row)) from None
+                    state, pos, line, line_start, token = recovery.recover(
+                        typ, start, pos, place, states, values, places, depths)
+                    if token is None:
+                        break  # go on reading the text at pos
+                    typ, value, place = token  # a token the text left out
+                    row = actions[state]
+                    continue
                 if act.__class__ is int:
                     states.append(act)
                     values.append(value)
@@ -397,7 +417,7 @@ class Machine:
                     if mode == _PASS:
                         node: Any = values[-1]
                     elif mode == _DROP:
-                        values[-1] = node = _NOTHING
+                        values[-1] = node = NOTHING
                     else:
                         kid, span_place = values[-1], places[-1]
                         if mode == _NODE_OF_ONE:
@@ -459,10 +479,11 @@ class Machine:
                     return build.source(node, text)
                 row = actions[state]
 
-    def _lex_error(self, text: str, pos: int, line: int, line_start: int,
-                   state: int) -> UnexpectedInput:
+    def lex_error(self, text: str, pos: int, line: int, line_start: int,
+                  state: int) -> UnexpectedInput:
         """What Lark's contextual lexer raises: a token that belongs to another
-        context, or no token at all."""
+        context, or no token at all. A keyword that only starts a longer word
+        is no token of it ('a' of 'adds'): the error is the whole word."""
         from lark import Token
         from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
@@ -472,7 +493,7 @@ class Machine:
         if self.root_match is None:
             self.root_match = _matcher(self.root, prefix="")
         m = self.root_match(text, pos)
-        if m is None:
+        if m is None or (m.group()[-1:].isalnum() and text[m.end():m.end() + 1].isalnum()):
             return UnexpectedCharacters(text, pos, line, col, allowed=allowed)
         val, typ = m.group(), m.lastgroup
         assert typ is not None  # one of the pattern's named groups matched
@@ -482,8 +503,8 @@ class Machine:
         return UnexpectedToken(token, allowed)
 
     @staticmethod
-    def _parse_error(typ: str, val: str, place: _Place | None, pos: int,
-                     row: dict[str, Any]) -> UnexpectedToken:
+    def parse_error(typ: str, val: str, place: _Place | None, pos: int,
+                    row: dict[str, Any]) -> UnexpectedToken:
         """What Lark's parser raises for a token the table has no action for."""
         from lark import Token
         from lark.exceptions import UnexpectedToken
@@ -510,6 +531,10 @@ def _place_of(places: list[_Place | None]) -> _Place | None:
     return (first[0], first[1], first[2], final[3], final[4])
 
 
+def _never(span: Span) -> bool:
+    return False
+
+
 @cache
 def machine() -> Machine:
     """The machine of dof's grammar, built once per process (from Lark's
@@ -527,12 +552,15 @@ class _Build:
     #: Rules with their own classes in :mod:`dsl.ast`.
     SPECIAL = ("name", "card", "box", "ps_card")
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, recovery: Recovery | None = None) -> None:
         self.path = path
+        # Whether a definition's text holds a syntax error (never, without a recovery).
+        self.broken: Callable[[Span], bool] = recovery.broken if recovery else _never
         self.special: dict[str, Callable[[list, Span], Any]] = {
             kind: getattr(self, kind) for kind in self.SPECIAL}
 
-    def token(self, typ: str, text: str, place: _Place) -> Any:
+    @staticmethod
+    def token(typ: str, text: str, place: _Place) -> Any:
         """A kept token as the tree holds it: numbers and card names with spans."""
         span = Span(*place)
         if typ == "NAME":
@@ -587,20 +615,27 @@ class _Build:
     def card(self, children: list, place: Span) -> CardDef:
         number, title, *clauses = [c for c in children if c.__class__ is not _Word]
         return CardDef(int(number), title.text, place,
-                       [c for c in clauses if isinstance(c, Node)], self._head(place, title))
+                       [c for c in clauses if isinstance(c, Node)], self._head(place, title),
+                       self.broken(place))
 
     def ps_card(self, children: list, place: Span) -> PsCardDef:
         title, *clauses = [c for c in children if c.__class__ is not _Word]
         return PsCardDef(title.text, place,
-                         [c for c in clauses if isinstance(c, Node)], self._head(place, title))
+                         [c for c in clauses if isinstance(c, Node)], self._head(place, title),
+                         self.broken(place))
 
     def box(self, children: list, place: Span) -> BoxDef:
         number, dem, com, *clauses = [c for c in children if c.__class__ is not _Word]
         return BoxDef(int(number), {"democrat": dem.text, "communist": com.text},
                       place, [c for c in clauses if isinstance(c, Node)],
-                      self._head(place, com))
+                      self._head(place, com), self.broken(place))
 
     def _head(self, place: Span, title: CardName) -> Span:
         """The header (``card 7 "State Run Media"``): what a finding about the
         whole card underlines, rather than every line of it."""
         return Span(self.path, place.line, place.col, title.span.end_line, title.span.end_col)
+
+
+#: A kept token's value (:meth:`_Build.token`): for the tokens a recovery
+#: puts in where the text left them out.
+token_value = _Build.token

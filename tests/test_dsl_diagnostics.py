@@ -85,12 +85,12 @@ def test_e001_unexpected_token_lists_expected(tmp_path):
     assert "expected one of:" in diag.message and "a number" in diag.message
 
 
-def test_e001_truncated_file(tmp_path):
+def test_e001_truncated_file_is_reported_at_the_brace_left_open(tmp_path):
     deck = deck_of(tmp_path, 'card 201 "Test Card" {\n    period early; side democrat; ops 2\n')
     diag = only(deck, "E001")
-    assert diag.message.startswith("unexpected end of file")
-    assert diag.hint == "is a closing '}' missing?"
-    assert where(diag, tmp_path) == "test.card:2:39"
+    assert diag.message == "this '{' is never closed"
+    assert diag.hint == "close it with '}': the parser noticed at the end of the file"
+    assert where(diag, tmp_path) == "test.card:1:22"
 
 
 def test_e002_binary_and_undecodable(tmp_path):

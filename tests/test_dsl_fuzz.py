@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from dof.dsl import builtin_cards_dir
 from dof.dsl.diagnostics import Reporter
+from dof.dsl.lalr import Stop, machine
 from dof.dsl.parser import decode_source
+from dof.dsl.recovery import Recovery
 
 SOURCES = [p.read_text(encoding="utf-8") for p in sorted(builtin_cards_dir().glob("*.card"))]
 TOKENS = sorted({t for src in SOURCES for t in re.findall(r'"[^"\n]*"|[\w\-.\']+|[^\s\w]', src)})
@@ -59,6 +61,27 @@ def mutated(draw):
 @given(mutated())
 def test_mutated_card_files_never_raise(tmp_path, text):
     lint_text(text, tmp_path)
+
+
+@settings(max_examples=200, deadline=None)
+@given(mutated())
+def test_a_text_gets_a_syntax_error_exactly_when_it_does_not_parse(text):
+    """Recovering from errors never hides the only one, nor finds one in a
+    text that parses; the first error it meets is the one the parser that
+    stops at the first error meets, at the same place."""
+    recovery = Recovery(machine(), "fuzz.card", text)
+    try:
+        machine().parse("fuzz.card", text, recovery=recovery)
+    except Stop:
+        return  # nesting too deep: E004, whichever parser reads it
+    try:
+        machine().parse("fuzz.card", text)
+    except Stop as stop:
+        assert stop.error is not None and recovery.slips
+        first = recovery.slips[0].error
+        assert (first.line, first.column) == (stop.error.line, stop.error.column)
+    else:
+        assert recovery.slips == []
 
 
 @settings(max_examples=100, deadline=None,

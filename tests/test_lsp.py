@@ -238,6 +238,17 @@ def test_diagnostics_follow_the_unsaved_text(editor, mod):
                                "end": {"line": line, "character": col + 6}}
 
 
+def test_every_syntax_error_of_the_buffer_is_shown_with_the_other_cards_findings(editor, mod):
+    broken = (MOD_CARD.replace("places 2", "puts 2").replace("1 SP in each", "1 SP to each")
+              .replace("    }\n}", "}") + MOD_CARD.replace("111", "112")
+              .replace("Round Table Returns", "Round Table Again"))
+    diags = editor.diagnostics(editor.open(mod / "variants.card", broken))
+    # The three slips of card 111 (puts, to, the event's '}' left out) and
+    # card 112's unknown space: card 111's own Gdnask is not checked.
+    assert [(d["code"], d["range"]["start"]["line"]) for d in diags] == [
+        ("E001", 4), ("E001", 5), ("E001", 6), ("E101", 13)]
+
+
 def test_a_warning_is_a_warning_and_other_files_of_the_mod_are_read(editor, mod):
     (mod / "more.card").write_text(
         'card 112 "Round Table Returns" {\n    period late; side democrat; ops 1\n'
@@ -517,9 +528,9 @@ def test_a_misspelt_keyword_is_a_quick_fix(editor, mod):
     uri = editor.open(mod / "variants.card", text)
     line, _ = position_of(text, "plaecs")
     fixes = quick_fixes(editor, uri, line)
-    assert [fix["edit"]["changes"][uri][0]["newText"] for fix in fixes] == [
-        "places", "plays", "place"]
-    assert [fix.get("isPreferred") for fix in fixes] == [True, None, None]
+    # Only the words that make the line parse are offered (dsl/spelling.py).
+    assert [fix["edit"]["changes"][uri][0]["newText"] for fix in fixes] == ["places"]
+    assert [fix.get("isPreferred") for fix in fixes] == [True]
     assert quick_fixes(editor, uri, line + 1) == []
 
 
