@@ -330,7 +330,7 @@ class Machine:
     # One long loop on purpose, of more branches than any other function: it
     # runs once per token of every card file, and a call per branch would
     # cost more than all it does.
-    def parse(self, path: str, text: str, first_line: int = 1,
+    def parse(self, path: str, text: str, first_line: int = 1,  # noqa: C901
               recovery: Recovery | None = None) -> SourceFile:
         """The tree of ``text``, whose first line is line ``first_line`` of
         the file ``path`` (a piece of a file parsed apart, see dsl/pieces.py).
