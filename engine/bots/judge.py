@@ -207,8 +207,9 @@ class Countries:
     """One side's worth of each country at one moment, as single spaces'
     SPs change: the bots weigh every placement, check target or SP to lose
     of a decision against the same state, each changing one space. So each
-    country is tallied once (the change moves only that space's control,
-    board.retally) and each standing it can reach is valued once."""
+    country is tallied and valued once (a change moves only that space's
+    control, board.retally), and each other standing it can reach is valued
+    once."""
 
     def __init__(self, judge: Judge, state: Mapping[str, Any], side: str,
                  weights: list[tuple[float, float]]) -> None:
@@ -218,38 +219,43 @@ class Countries:
         self.weights = weights
         self.dem, self.com = state["sp"]["democrat"], state["sp"]["communist"]
         self.destroyed = state["destroyed"]
-        self.standings: dict[int, Standing] = {}
+        #: country -> (its standing, the side's worth of it), as it stands
+        self.now: dict[int, tuple[Standing, float]] = {}
         self.worths: dict[tuple[int, Standing], float] = {}
 
-    def now(self, space: int) -> float:
-        """The side's worth of the country holding ``space``, as it stands."""
-        country = self.judge.country_of[space]
-        return self._worth(country, self._standing(country))
+    def held(self, space: int) -> int:
+        """Who controls ``space`` now (board.holder's 1, -1 or 0)."""
+        return holder(self.judge.stability[space], self.dem[space], self.com[space])
+
+    def gain(self, space: int, held: int) -> float:
+        """What the side's worth of the country holding ``space`` would
+        gain were the space controlled as ``held`` says (board.holder's 1,
+        -1 or 0): 0.0 when that is who controls it now."""
+        now, after = self._worths(space, held)
+        return 0.0 if after is None else after - now
 
     def if_held(self, space: int, dem: int, com: int) -> float:
         """The side's worth of the country holding ``space`` were ``dem``
         and ``com`` SPs there (and everything else as it stands)."""
-        return self.if_holder(space, holder(self.judge.stability[space], dem, com))
+        now, after = self._worths(space, holder(self.judge.stability[space], dem, com))
+        return now if after is None else after
 
-    def if_holder(self, space: int, held: int) -> float:
-        """The side's worth of the country holding ``space`` were ``space``
-        controlled as ``held`` says (board.holder's 1, -1 or 0)."""
+    def _worths(self, space: int, held: int) -> tuple[float, float | None]:
+        """The worth of the space's country now, and were the space held
+        so (None: no change)."""
         judge = self.judge
         country = judge.country_of[space]
-        standing = self._standing(country)
-        if space not in self.destroyed:
-            standing = retally(standing, judge.battleground[space],
-                               holder(judge.stability[space], self.dem[space], self.com[space]),
-                               held)
-        return self._worth(country, standing)
-
-    def _standing(self, country: int) -> Standing:
-        standing = self.standings.get(country)
-        if standing is None:
-            facts = self.judge.countries[country]
-            standing = self.standings[country] = tally(facts.cells, self.dem, self.com,
-                                                       self.destroyed)
-        return standing
+        now = self.now.get(country)
+        if now is None:
+            facts = judge.countries[country]
+            standing = tally(facts.cells, self.dem, self.com, self.destroyed)
+            now = self.now[country] = (standing, self._worth(country, standing))
+        standing, worth = now
+        before = self.held(space)
+        if held == before or space in self.destroyed:
+            return worth, None
+        return worth, self._worth(country, retally(standing, judge.battleground[space], before,
+                                                   held))
 
     def _worth(self, country: int, standing: Standing) -> float:
         worth = self.worths.get((country, standing))

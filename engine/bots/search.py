@@ -116,8 +116,9 @@ class Playout:
         costs = placement_costs(game, side, decision.options) if decision.kind == "place" \
             else {}
         best, best_value = None, -math.inf
+        stability = game.stability
         for s in decision.options:
-            gain = worth.if_held(s, dem[s] + own, com[s] + 1 - own) - worth.now(s) + SP
+            gain = worth.gain(s, holder(stability[s], dem[s] + own, com[s] + 1 - own)) + SP
             value = gain / costs.get(s, 1) + self.rng.random() * 1e-6
             if value > best_value:
                 best, best_value = s, value
@@ -161,16 +162,16 @@ class Playout:
         own, theirs = sp[side][space], sp[opponent(side)][space]
         stability = game.stability[space]
         democrat = side == "democrat"
-        base = worth.now(space)
         after: dict[int, float] = {}  # by who would control the space (board.holder)
         gain = 0.0
         for excess in range(max(1, mods + 1), mods + 7):
             removed = min(excess, theirs)
             mine, left = own + excess - removed, theirs - removed
             who = holder(stability, mine, left) if democrat else holder(stability, left, mine)
-            if who not in after:
-                after[who] = worth.if_holder(space, who)
-            gain += after[who] - base + SP * excess
+            change = after.get(who)
+            if change is None:
+                change = after[who] = worth.gain(space, who)
+            gain += change + SP * excess
         return gain / 6
 
     def support_loss(self, game: Sample, decision: Decision) -> Any:
