@@ -10,6 +10,8 @@ nor a seed's luck favours one bot. Prints the new bot's score (a win 1, a
 draw 1/2) with its 95% interval (Wilson's), by side too, and the CPU
 seconds each bot spent a game in the same games; nothing is asserted by the
 tests. A score whose interval lies wholly below 50% tells a weaker bot.
+A bot that answers as the old one does scores exactly 50%: each seed's two
+games are then one game, won by one side.
 """
 
 from __future__ import annotations
