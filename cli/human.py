@@ -32,6 +32,7 @@ from dof.cli.screen import (
     Choice,
     make_choice,
     not_offered,
+    odds_table,
     prompt_screen,
     question,
     reason_lines,
@@ -57,6 +58,8 @@ Commands (not answers: the question is asked again):
   card N          a card's text and facts, by number or name (card walesa)
   hand            your hand with each card's Ops and summary
   log [N]         the last N log lines (default: a screenful)
+  odds            before a support check or a Tiananmen attempt: each
+                  option's chance, from the die and the modifiers in force
   undo            take back your last decision (never across a die roll or a
                   card drawn or shown)
   save FILE       save the game and play on (dof play --load FILE)
@@ -248,34 +251,42 @@ class HumanAgent:
     def command(self, game, choice: Choice, text: str) -> bool:
         """Run ``text`` when it is a command; False when it should be an answer."""
         word, _, rest = text.strip().partition(" ")
-        word, rest = word.casefold(), rest.strip()
-        side = choice.decision.player
-        if word in ("help", "?"):
-            self.console.print(HELP, markup=False, highlight=False)
-        elif word == "board" and rest:
-            self.board(game, choice, rest)
-        elif word == "board":
-            self.draw(game, choice)
-        elif word == "card":
-            self.card(game, rest, side)
-        elif word == "hand":
-            for number in sorted(game.state["hands"][side]):
-                self.console.print(card_text(game, number))
-        elif word == "log":
-            self.log(game, rest)
-        elif word == "save":
-            path = rest or self.save_path
-            if not path:
-                self.console.print("Usage: save FILE", markup=False)
-            else:
-                self.save(game, path)
-        elif word == "quit":
-            self.quit(game)
-        elif word == "undo":
-            self.undo(game, side)
-        else:
+        run = self.commands().get(word.casefold())
+        if run is None:
             return False
+        run(game, choice, rest.strip())
         return True
+
+    def commands(self) -> dict[str, Callable[[Any, Choice, str], None]]:
+        """The commands by name, each given the game, the question and the
+        rest of the line (HELP says what they do)."""
+        return {
+            "help": lambda game, choice, rest: self.console.print(HELP, markup=False,
+                                                                  highlight=False),
+            "?": lambda game, choice, rest: self.console.print(HELP, markup=False,
+                                                               highlight=False),
+            "board": self.board,
+            "card": lambda game, choice, rest: self.card(game, rest, choice.decision.player),
+            "hand": lambda game, choice, rest: self.hand(game, choice.decision.player),
+            "log": lambda game, choice, rest: self.log(game, rest),
+            "odds": lambda game, choice, rest: self.odds(choice),
+            "save": lambda game, choice, rest: self.save_as(game, rest),
+            "quit": lambda game, choice, rest: self.quit(game),
+            "undo": lambda game, choice, rest: self.undo(game, choice.decision.player),
+        }
+
+    def hand(self, game, side: str) -> None:
+        """``hand``: each card with its Ops and summary."""
+        for number in sorted(game.state["hands"][side]):
+            self.console.print(card_text(game, number))
+
+    def save_as(self, game, path: str) -> None:
+        """``save [FILE]``: to FILE, or to the game's own save file."""
+        path = path or self.save_path or ""
+        if not path:
+            self.console.print("Usage: save FILE", markup=False)
+        else:
+            self.save(game, path)
 
     def log(self, game, rest: str) -> None:
         """``log [N]``: the last N entries (a screenful by default)."""
@@ -287,9 +298,20 @@ class HumanAgent:
         lines = log_lines(game, 10 ** 6, max(0, len(game.log) - count), width)
         self.console.print(Text("\n").join(lines) if lines else Text("(empty)"))
 
+    def odds(self, choice: Choice) -> None:
+        """``odds``: each option's roll in full, one line each (odds_table)."""
+        width = self.console.size.width
+        lines = odds_table(choice, width)
+        self.console.print(Text("\n").join(lines) if lines else
+                           Text("No option of this question rolls a die."))
+
     def board(self, game, choice: Choice, rest: str) -> None:
-        """``board svg FILE`` writes a picture; ``board COUNTRY`` shows one
-        country's spaces, numbered when the question offers them."""
+        """``board`` draws the screen again, ``board svg FILE`` writes a
+        picture; ``board COUNTRY`` shows one country's spaces, numbered when
+        the question offers them."""
+        if not rest:
+            self.draw(game, choice)
+            return
         kind, _, path = rest.partition(" ")
         if kind.casefold() == "svg":
             self.picture(game, path.strip())

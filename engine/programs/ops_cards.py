@@ -22,6 +22,7 @@ from dof.engine.rules.actions import (
     play_for_ops,
     run_event,
 )
+from dof.engine.rules.operations import use_odds
 from dof.engine.rules.piles import dispose, move_card
 from dof.engine.rules.protocols import RulesGame
 from dof.engine.rules.scoring import play_scoring_card
@@ -170,7 +171,8 @@ def op_play_ops(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Step
     game.note("play", f"{side} uses {game.card_name(card)} for operations", player=side,
               card=card)
     use = yield from choose_use(game, side, card=card,
-                                prompt=f"{side}: use {game.card_name(card)} for")
+                                prompt=f"{side}: use {game.card_name(card)} for",
+                                odds=use_odds(game, side, card))
     happened = yield from play_for_ops(game, side, card, use,
                                        allow_event=not op.get("without_event"))
     dispose(game, card, happened)
