@@ -186,7 +186,7 @@ def test_players_are_named_with_capitals_and_codes_are_words(mid_game):
     game = Game.from_json(json.loads(json.dumps(mid_game.to_json())), mid_game.data,
                           mid_game.events)
     game.state["effects"].append({**game.state["effects"][0], "until": "end_of_game"})
-    assert any(text.endswith("(until the end of the game)") for _, text in in_effect(game))
+    assert any(text.endswith("(for the rest of the game)") for _, text in in_effect(game))
     texts = [entry_text(game, entry) for entry in game.log]
     assert not any(" democrat " in f" {t} " or " communist " in f" {t} " for t in texts)
     assert not any("_" in t for t in texts)

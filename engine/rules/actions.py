@@ -243,8 +243,8 @@ def play_card(game: RulesGame, side: str, card: int):
     st["hands"][side].remove(card)
     st["played"] = card
     info = game.data.cards[card]
-    game.note("play", f"{side} plays {game.card_name(card)}", player=side, card=card)
     if info.side == "scoring":
+        note_play(game, side, card, "scoring")
         yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card,
                              played_use="scoring")
         yield from play_scoring_card(game, side, card)
@@ -259,12 +259,13 @@ def play_card(game: RulesGame, side: str, card: int):
         if both is not None:
             uses.append("ops_and_event")
             labels.append("Operations and Event (once per turn)")
-    elif info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
-        game.note("unwritten", f"The event of {game.card_name(card)} is not written yet; "
-                  "the card plays for operations only", card=card)
     use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
                          why_not=lambda: play_missing(game, side, card),
                          odds=use_odds(game, side, card), card=card)
+    note_play(game, side, card, use)
+    if info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
+        game.note("unwritten", f"The event of {game.card_name(card)} is not written yet; "
+                  "the card plays for operations only", card=card)
     # After the choice and before the card's effects: a watch on how the
     # next card is played is settled here (ruling R53).
     yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card, played_use=use)
@@ -276,6 +277,25 @@ def play_card(game: RulesGame, side: str, card: int):
     else:
         happened = yield from play_for_ops(game, side, card, use)
     finish_card(game, card, happened)
+
+
+#: How a card was played (5.0), as the log says it after its name.
+PLAY_WORDS = {
+    "scoring": "",
+    "event": " for its event",
+    "place": " for Operations: place SPs",
+    "check": " for Operations: support checks",
+    "tiananmen": " for Operations: a Tiananmen Square attempt",
+    "ops_and_event": " for its Operations and its event (6.3.5)",
+}
+
+
+def note_play(game: RulesGame, side: str, card: int, use: str, verb: str = "plays") -> None:
+    """Log a card play once its use is chosen: 'plays #8 Prudence for
+    Operations: support checks' (5.0), with the ``use`` as data (an event
+    that has a card used for its Operations says 'uses')."""
+    game.note("play", f"{side} {verb} {game.card_name(card)}{PLAY_WORDS[use]}", player=side,
+              card=card, use=use)
 
 
 def ops_and_event(game: RulesGame, side: str, card: int, effect: Effect):
