@@ -57,7 +57,9 @@ Commands (not answers: the question is asked again):
   board svg FILE  write a picture of the board (.svg, or .png with cairosvg)
   card N          a card's text and facts, by number or name (card walesa)
   hand            your hand with each card's Ops and summary
-  log [N]         the last N log lines (default: a screenful)
+  log [N]         the last N log lines (default: a screenful); what happened
+                  since your last answer is on the screen, in short when
+                  the whole of it does not fit
   odds            before a support check or a Tiananmen attempt: each
                   option's chance, from the die and the modifiers in force
   undo            take back your last decision (never across a die roll or a

@@ -28,12 +28,12 @@ from dof.cli.board_view import (
     fit_lines,
     hand_line,
     line,
-    log_lines,
     ops_short,
     power_struggle_lines,
     status_lines,
     words,
 )
+from dof.cli.round_summary import news_lines
 from dof.engine.data.records import GameData
 from dof.engine.data.terms import SIDES, key
 from dof.engine.rules.decisions import Decision
@@ -202,8 +202,11 @@ def prompt_screen(game, choice: Choice, new_from: int, width: int, height: int) 
     ask.append(line(Text(question(decision), style="bold"), width=width))
     reasons = reason_lines(decision, width)
     room = height - 1 - len(top) - len(ask) - len(reasons)
-    options = option_lines(game, choice, width, room)
-    log = log_lines(game, room - len(options), new_from, width)
+    # What happened since the last answer gets up to half the room: long
+    # option lists are folded (cards by name and Ops) rather than it cut.
+    news = len(news_lines(game, room, new_from, width))
+    options = option_lines(game, choice, width, room - min(news, room // 2))
+    log = news_lines(game, room - len(options), new_from, width)
     return [*top, *log, *ask, *options, *reasons]
 
 

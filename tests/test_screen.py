@@ -141,6 +141,7 @@ def test_the_card_question_shows_ops_and_summary(mid_game):
     con = terminal()
     first = sorted(mid_game.pending.options)[0]
     agent = HumanAgent(con, keyboard([str(first)]), clear=False)
+    agent.shown = len(mid_game.log)  # nothing new since his last answer: room for the cards
     assert agent.choose(mid_game, mid_game.pending) == first  # a card by its number
     text = printed(con)
     assert " #38 The July Concept           3 C  Three Communist SPs anywhere in Bulgaria." in text
@@ -236,3 +237,56 @@ def test_the_help_fits_the_terminal(mid_game):
     help_lines = shown[shown.index("Answer with"):].splitlines()
     assert "card N          a card's text and facts" in shown
     assert len(help_lines) < HEIGHT and all(len(text) < WIDTH for text in help_lines)
+
+
+# ----------------------------------------------------------- the opponent's round
+def test_what_the_opponent_played_is_on_the_screen_of_the_next_question(data, events):
+    """Issue 23: the bot's whole round scrolled into '... N earlier log
+    lines'. At each of the Democrat's card plays of a bot game the screen
+    (80x24) shows what the Communist played since his last answer and how:
+    in full when it fits, else in short, the opponent's play last."""
+    game = Game.new(data, 4, events=events)
+    bots = {side: make_agent("random", i) for i, side in enumerate(SIDES)}
+    since, shown = 0, 0
+    while game.pending is not None and game.state["turn"] <= 3:
+        decision = game.pending
+        if decision.player == "democrat":
+            plays = [e for e in game.log[since:] if e["kind"] == "play"
+                     and e["player"] == "communist"]
+            lines = [t.plain for t in prompt_screen(game, make_choice(decision), since,
+                                                    WIDTH, HEIGHT)]
+            assert len(lines) <= HEIGHT - 1 and all(len(t) <= WIDTH for t in lines)
+            if plays and decision.kind == "card":
+                screen = " ".join(" ".join(lines).split())
+                assert " ".join(entry_text(game, plays[-1]).split()) in screen, lines
+                shown += 1
+            since = len(game.log)
+        game.answer(bots[decision.player].choose(game, decision))
+    assert shown > 10
+
+
+def test_a_round_in_short_gives_the_card_its_sps_checks_and_vp(data, events):
+    from dof.cli.round_summary import summary_lines
+
+    game = Game.new(data, 4, events=events)
+    log = [{"kind": "play", "turn": 2, "ar": 3, "text": "communist plays #8 Prudence for "
+            "Operations: support checks", "player": "communist", "card": 8, "use": "check"},
+           {"kind": "check", "turn": 2, "ar": 3, "text": "...", "player": "communist",
+            "space": 13, "roll": 5, "total": 9, "need": 6, "removed": 2, "added": 1},
+           {"kind": "check", "turn": 2, "ar": 3, "text": "...", "player": "communist",
+            "space": 12, "roll": 1, "total": 4, "need": 6, "removed": 0, "added": 0},
+           {"kind": "vp", "turn": 2, "ar": 3, "text": "VP -1 (Poland scoring); now -4",
+            "delta": -1},
+           {"kind": "tiananmen", "turn": 2, "ar": 3, "player": "communist",
+            "text": "communist reaches Tiananmen box 2: Students Dispersed"}]
+    lines = [t.plain for t in summary_lines(game, log, WIDTH, 10)]
+    assert lines == [
+        "In short since your last answer ('log' for the full text):",
+        "T2 AR3  Communist plays #8 Prudence for Operations: support checks",
+        "        SPs: Gdansk -2D +1C",
+        "        Checks: Gdansk 5 (9 vs 6): -2+1; Szczecin 1 (4 vs 6): fails",
+        "        VP: -1 (Poland scoring); now -4",
+        "        Communist reaches Tiananmen box 2: Students Dispersed"]
+    short = [t.plain for t in summary_lines(game, log, WIDTH, 5)]
+    assert short[0].startswith("In short since your last answer, some dice and events left")
+    assert len(short) == 5
