@@ -164,8 +164,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="step through a saved game move by move")
     replay.add_argument("file", metavar="SAVE", help="a save file (dof play --save)")
-    replay.add_argument("--to", type=whole, metavar="N",
-                        help="show the position after move N (0: the start)")
+    where = replay.add_mutually_exclusive_group()
+    where.add_argument("--to", type=whole, metavar="N",
+                       help="show the position after move N (0: the start)")
+    where.add_argument("--turn", type=positive, metavar="N",
+                       help="show the position at the start of turn N (with --ar, of its "
+                            "action round R)")
+    replay.add_argument("--ar", type=positive, metavar="R",
+                        help="with --turn: the start of action round R of that turn")
+    replay.add_argument("--rounds", action="store_true",
+                        help="piped: each action round in short (the cards played and what "
+                             "they did), not move by move")
     replay.add_argument("--format", dest="fmt", choices=("text", "json"), default="text",
                         help="json: the moves as data")
     replay.add_argument("--mod", type=mod_dir, metavar="DIR",
@@ -268,7 +277,11 @@ def terminal() -> Console:
     with it: importing Rich costs more than the whole of `dof --help`."""
     from rich.console import Console
 
-    return Console()
+    class Terminal(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError  # main() ends quietly (rich would exit with code 1)
+
+    return Terminal()
 
 
 def load_game(mod: Path | None) -> tuple[Any, Any]:
@@ -321,8 +334,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from dof.cli.replay import ReplayError, run_replay
 
+    if args.ar is not None and args.turn is None:
+        raise CliError("--ar R names an action round of a turn: add --turn N")
+    turn = (args.turn, args.ar) if args.turn is not None else None
     try:
-        return run_replay(args.file, args.to, args.fmt, *load_game(args.mod), terminal())
+        return run_replay(args.file, args.to, args.fmt, *load_game(args.mod), terminal(),
+                          turn=turn, in_short=args.rounds)
     except ReplayError as exc:
         raise CliError(str(exc)) from None
 
@@ -419,6 +436,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ndof: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader of the output left (dof replay SAVE | head): nothing went wrong.
+        # What is left unwritten goes nowhere, or Python's exit would report it.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Exception as exc:
         if os.environ.get("DOF_DEBUG"):
             raise
