@@ -183,17 +183,19 @@ def effects_lines(game, width: int = 80, most: int = 2) -> list[Text]:
     if not in_effect(game):
         return []
     text = Text.assemble(Text("In effect: ", style="bold"), effects_text(game))
-    return fit_lines(text, width, most)
+    return fit_lines(text, width, most, more=" ('effects': all)")
 
 
-def fit_lines(text: Text, width: int, most: int) -> list[Text]:
-    """``text`` wrapped to ``width``, cut with an ellipsis after ``most`` lines."""
+def fit_lines(text: Text, width: int, most: int, more: str = "") -> list[Text]:
+    """``text`` wrapped to ``width``, cut with an ellipsis after ``most``
+    lines, and ``more`` after it (where to read the rest)."""
     wrapped = list(text.wrap(Console(width=width), width))
     if len(wrapped) > most:
         wrapped = wrapped[:most]
         last = wrapped[-1]
-        last.truncate(width - 1)
+        last.truncate(width - 1 - len(more))
         last.append("…")
+        last.append(more, style="dim")
     return wrapped
 
 

@@ -64,6 +64,20 @@ def in_force(game, effect: dict) -> Explanation | None:
     return None if found is None else found.effect(source_title(game, effect), effect)
 
 
+def effects_in_force(game) -> list[Explanation]:
+    """Every lasting effect in force, explained (in_force), titled by its
+    card or box and whose it is: '#17 Roundtable Talks (the Democrat's)'."""
+    found = explainer(game)
+    if found is None:
+        return []
+    out = []
+    for effect in game.state["effects"]:
+        owner = effect.get("owner")
+        whose = f" (the {owner.capitalize()}'s)" if owner in SIDES else ""
+        out.append(found.effect(source_title(game, effect) + whose, effect))
+    return out
+
+
 def roll_modifiers(game, at: str | None, you: str | None = None) -> list[str]:
     """The words of each modifier of the card roll written at ``at`` ('minus
     1 for each Worker space in Czechoslovakia controlled by the Democrat',

@@ -26,6 +26,8 @@ from dof.cli.board_view import (
     log_lines,
     side_text,
 )
+from dof.cli.explain import render
+from dof.cli.explained import effects_in_force
 from dof.cli.files import confirm_replace, occupied, same_file, user_path, write_atomic
 from dof.cli.position import UnknownName, YamlNames
 from dof.cli.screen import (
@@ -57,11 +59,10 @@ Commands (not answers: the question is asked again):
   board svg FILE  write a picture of the board (.svg, or .png with cairosvg)
   card N          a card's text and facts, by number or name (card walesa)
   hand            your hand with each card's Ops and summary
-  log [N]         the last N log lines (default: a screenful); what happened
-                  since your last answer is on the screen, in short when
-                  the whole of it does not fit
-  odds            before a support check or a Tiananmen attempt: each
-                  option's chance, from the die and the modifiers in force
+  log [N]         the last N log lines (the screen has them in short)
+  effects         each effect in force: what it does, what ends it (7.2)
+  odds            each option's chance of a support check or Tiananmen
+                  attempt, from the die and the modifiers in force
   undo            take back your last decision (never across a die roll or a
                   card drawn or shown)
   save FILE       save the game and play on (dof play --load FILE)
@@ -272,6 +273,7 @@ class HumanAgent:
             "hand": lambda game, choice, rest: self.hand(game, choice.decision.player),
             "log": lambda game, choice, rest: self.log(game, rest),
             "odds": lambda game, choice, rest: self.odds(choice),
+            "effects": lambda game, choice, rest: self.effects(game),
             "save": lambda game, choice, rest: self.save_as(game, rest),
             "quit": lambda game, choice, rest: self.quit(game),
             "undo": lambda game, choice, rest: self.undo(game, choice.decision.player),
@@ -299,6 +301,22 @@ class HumanAgent:
         count = int(rest) if rest else height - 2
         lines = log_lines(game, 10 ** 6, max(0, len(game.log) - count), width)
         self.console.print(Text("\n").join(lines) if lines else Text("(empty)"))
+
+    def effects(self, game) -> None:
+        """``effects``: each lasting effect in force in full, as `dof explain`
+        says it (explained.in_force), then the cards on display without one."""
+        found = effects_in_force(game)
+        for i, said in enumerate(found):
+            if i:
+                self.console.print()
+            self.console.print(render(said), highlight=False)
+        display = [c for c in game.state["display"]
+                   if not any(e.get("card") == c for e in game.state["effects"])]
+        if display:
+            names = ", ".join(game.card_name(c) for c in display)
+            self.console.print(f"On display (7.2): {names}", markup=False, highlight=False)
+        if not found and not display:
+            self.console.print("No effect is in force.", markup=False)
 
     def odds(self, choice: Choice) -> None:
         """``odds``: each option's roll in full, one line each (odds_table)."""

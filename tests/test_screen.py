@@ -17,6 +17,7 @@ from card_play import D, position
 from rich.console import Console
 
 from dof.cli.board_view import board_lines, entry_text, in_effect, words
+from dof.cli.explained import in_force, source_title
 from dof.cli.human import HumanAgent, Quit
 from dof.cli.play import run_play
 from dof.cli.screen import make_choice, prompt_screen
@@ -290,3 +291,28 @@ def test_a_round_in_short_gives_the_card_its_sps_checks_and_vp(data, events):
     short = [t.plain for t in summary_lines(game, log, WIDTH, 5)]
     assert short[0].startswith("In short since your last answer, some dice and events left")
     assert len(short) == 5
+
+
+# ------------------------------------------------------------------- effects
+def test_effects_tells_every_effect_in_force_in_full(data, events):
+    """Issue 23: 'In effect' is cut at 80 columns; `effects` says each
+    effect in force: its card and owner, how long it lasts, what it does
+    and what ends it, with the rules."""
+    game = Game.new(data, 1, events=events)
+    bots = {side: make_agent("random", i) for i, side in enumerate(SIDES)}
+    while len(game.state["effects"]) < 4:
+        game.answer(bots[game.pending.player].choose(game, game.pending))
+    con = terminal()
+    choice = make_choice(game.pending)
+    agent = HumanAgent(con, keyboard(["effects", str(choice.numbers[0])]), show_board=False)
+    assert agent.choose(game, game.pending) == choice.option(0)
+    text = printed(con)
+    for effect in game.state["effects"]:
+        whose = f" (the {effect['owner'].capitalize()}'s)"
+        lasts = in_force(game, effect).facts[0]
+        assert f"{source_title(game, effect)}{whose}\n{lasts}\n" in text
+    ends = [t for t in text.splitlines() if t.startswith(("  It ends", "  It lasts"))]
+    assert len(ends) == len(game.state["effects"]) and all(t.endswith("]") for t in ends)
+    effects = [t.plain for t in board_lines(game, "democrat", WIDTH) if "In effect" in t.plain
+               or t.plain.endswith("('effects': all)")]
+    assert effects and all(len(t) <= WIDTH for t in effects)
