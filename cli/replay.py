@@ -264,19 +264,22 @@ def run_replay(path: str, to: int | None, fmt: str, data, events, console: Conso
             show_board(console, replay, to)
         return step_through(console, replay, to or 0,
                             input_fn or (lambda prompt: console.input(prompt)))
-    if in_short:
-        for found in rounds(replay):
-            if to is None or found.first <= to:
-                for line in round_lines(replay, found, console.width):
-                    console.print(line, highlight=False, soft_wrap=True)
-        console.print(Text(ending(replay), style="bold"), highlight=False, soft_wrap=True)
-    else:
-        for number in range(len(replay.moves) + 1 if to is None else to + 1):
-            for line in move_lines(replay, number):
-                console.print(line, highlight=False, soft_wrap=True)
+    lines = _in_short(replay, to, console.width) if in_short else (
+        line for number in range(len(replay.moves) + 1 if to is None else to + 1)
+        for line in move_lines(replay, number))
+    for line in lines:
+        console.print(line, highlight=False, soft_wrap=True)
     if to is not None:
         show_board(console, replay, to)
     return 0
+
+
+def _in_short(replay: Replay, to: int | None, width: int) -> list[Text]:
+    """Each action round in short (up to the one of move ``to``), then how
+    the game ended."""
+    out = [line for found in rounds(replay) if to is None or found.first <= to
+           for line in round_lines(replay, found, width)]
+    return [*out, Text(ending(replay), style="bold")]
 
 
 def _round_start(path: str, replay: Replay, turn: int, ar: int | None) -> int:

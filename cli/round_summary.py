@@ -99,23 +99,33 @@ def _count_sps(part: Part, entry: dict) -> None:
 
 
 def part_lines(game, part: Part, width: int, told: bool = True) -> list[Text]:
-    """One part: the card played and how, then its SPs, checks and VP a
-    line each, then (with ``told``) the entries told (TOLD)."""
+    """One part: the card played and how, then its SPs, checks and VP,
+    then (with ``told``) the entries told (TOLD); each in two lines at
+    most, the second under the first's words."""
     out = []
-    if part.head is not None:  # wrapped under itself, past its turn and round
-        head = fit_lines(log_text(game, part.head), width - INDENT, 2)
-        out += [head[0], *(Text(" " * INDENT).append_text(rest) for rest in head[1:])]
+    if part.head is not None:
+        out += _hanging(log_text(game, part.head), width)
     if part.sps:
-        out.append(line(_label("SPs"), *_sps(game, part.sps), width=width))
+        out += _hanging(Text.assemble(_label("SPs"), *_sps(game, part.sps)), width)
     if part.checks:
-        out.append(line(_label("Checks"), "; ".join(_check(game, c) for c in part.checks),
-                        width=width))
+        out += _hanging(Text.assemble(_label("Checks"), "; ".join(
+            _check(game, c) for c in part.checks)), width)
     if part.vp:  # "VP +2 (Poland scoring); now +3", a change after another
-        out.append(line(_label("VP"), ", ".join(
-            entry_text(game, e).removeprefix("VP ") for e in part.vp), width=width))
+        out += _hanging(Text.assemble(_label("VP"), ", ".join(
+            entry_text(game, e).removeprefix("VP ") for e in part.vp)), width)
     if told:
-        out += [line(" " * INDENT, entry_text(game, e), width=width) for e in part.told]
+        for entry in part.told:
+            out += _hanging(Text.assemble(" " * INDENT, entry_text(game, entry)), width)
     return out
+
+
+def _hanging(text: Text, width: int, most: int = 2) -> list[Text]:
+    """``text`` in one line if it fits, else wrapped in ``most`` lines at
+    most, the others indented past a log line's turn and round."""
+    if text.cell_len <= width:
+        return [text]
+    rows = fit_lines(text, width - INDENT, most)
+    return [rows[0], *(Text(" " * INDENT).append_text(row) for row in rows[1:])]
 
 
 def _label(what: str) -> Text:
@@ -171,13 +181,13 @@ def summary_lines(game, entries: list[dict], width: int, room: int) -> list[Text
     if shown < len(found):
         what = f"The last {shown} of {len(found)} plays in short"
     else:
-        what = "In short since your last answer" + ("" if whole else ", some dice and "
-                                                     "events left out")
+        what = "In short since your last answer" + ("" if whole else ", some events left "
+                                                     "out")
     return [_heading(width, what), *kept][:room]
 
 
 def _heading(width: int, what: str) -> Text:
-    return line(Text(f"{what} ('log' for the full text):", style="dim"), width=width)
+    return line(Text(f"{what} ('log' for all):", style="dim"), width=width)
 
 
 def news_lines(game, room: int, new_from: int, width: int = 80) -> list[Text]:

@@ -309,10 +309,14 @@ def _plain_lines(choice: Choice, start: int, width: int, room: int) -> list[Text
 
 
 def _odds_note(choice: Choice, i: int) -> str:
-    """The odds of an option that is no space (a Tiananmen attempt):
-    ': 50% (die +2 Ops +1 own event, reach 6)'."""
+    """The odds of an option that is no space (a Tiananmen attempt): '50%
+    (a 4+ on the die)'; `odds` says what the die is rolled against."""
     odds = choice.decision.odds(choice.option(i))
-    return f": {odds.percent()} ({odds_terms(odds)})" if odds is not None else ""
+    if odds is None:
+        return ""
+    faces = {"all": "any die", "none": "no die"}.get(odds_faces(odds),
+                                                     f"a {odds_faces(odds)} on the die")
+    return f": {odds.percent()} ({faces}; 'odds': why)"
 
 
 def _columns(items: list[str], rows: int, cell: int, width: int) -> list[Text]:

@@ -282,14 +282,14 @@ def test_a_round_in_short_gives_the_card_its_sps_checks_and_vp(data, events):
             "text": "communist reaches Tiananmen box 2: Students Dispersed"}]
     lines = [t.plain for t in summary_lines(game, log, WIDTH, 10)]
     assert lines == [
-        "In short since your last answer ('log' for the full text):",
+        "In short since your last answer ('log' for all):",
         "T2 AR3  Communist plays #8 Prudence for Operations: support checks",
         "        SPs: Gdansk -2D +1C",
         "        Checks: Gdansk 5 (9 vs 6): -2+1; Szczecin 1 (4 vs 6): fails",
         "        VP: -1 (Poland scoring); now -4",
         "        Communist reaches Tiananmen box 2: Students Dispersed"]
     short = [t.plain for t in summary_lines(game, log, WIDTH, 5)]
-    assert short[0].startswith("In short since your last answer, some dice and events left")
+    assert short[0] == "In short since your last answer, some events left out ('log' for all):"
     assert len(short) == 5
 
 
