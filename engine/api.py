@@ -26,6 +26,7 @@ from dof.engine.data.records import GameData
 from dof.engine.data.terms import SIDES
 from dof.engine.rules.board import opponent
 from dof.engine.rules.decisions import Decision, IllegalAnswer
+from dof.engine.rules.odds import Odds
 
 
 class StaleView(RuntimeError):
@@ -112,6 +113,17 @@ class View:
             raise IllegalAnswer(f"there is no {self.side} decision to preview")
         return self._read("preview", answer)
 
+    def odds(self, answer: Any) -> Odds | None:
+        """The odds of the die that ``answer`` rolls, from the modifiers in
+        force now: a support check on a space (the chance of success and the
+        SPs it removes and adds on average) or a Tiananmen Square attempt
+        (the "tiananmen" use of a card). None for an answer that rolls no
+        die. They are the rules' own figures (engine/rules/odds.py), read
+        from what this side sees: the table, not the hidden cards."""
+        if self._decision is None:
+            raise IllegalAnswer(f"there is no {self.side} decision to weigh")
+        return self._read("odds", answer)
+
     def sample(self, seed: int) -> Any:
         """A Game this side cannot tell from the real one, for a bot to play
         on for both sides (a search): the cards it cannot see are dealt anew
@@ -156,6 +168,8 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
             return _public(game.state, side, deep)
         if what == "log":
             return marshal.loads(marshal.dumps(game.log[:at]))
+        if what == "odds":
+            return pending.odds(answer)
         if previewed:
             raise IllegalAnswer("a preview cannot be looked ahead from again: it would replay "
                                 "with the real dice and cards; to look further ahead, play "

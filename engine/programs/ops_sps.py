@@ -23,7 +23,7 @@ def op_place(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     def place(space: int, k: int) -> None:
         change_sp(game, owner, space, k)
 
-    yield from _spread(game, op, ctx, place, None, f"place 1 {owner} SP", op["per_space_max"])
+    yield from _spread(game, op, ctx, place, None, ("place", f"{owner} SP"), op["per_space_max"])
 
 
 @handles(Op.REMOVE)
@@ -34,7 +34,7 @@ def op_remove(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     def remove(space: int, k: int) -> None:
         change_sp(game, owner, space, -k)
 
-    yield from _spread(game, op, ctx, remove, sp.__getitem__, f"remove 1 {owner} SP",
+    yield from _spread(game, op, ctx, remove, sp.__getitem__, ("remove", f"{owner} SP"),
                        op["per_space_max"])
 
 
@@ -49,17 +49,31 @@ def op_replace(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps
         change_sp(game, new, space, k)
 
     yield from _spread(game, op, ctx, replace, sp.__getitem__,
-                       f"replace 1 {old} SP with a {new} SP")
+                       ("replace", f"{old} SP with {new} SP"))
+
+
+def asking(verb: str, noun: str, n: int | None, optional: bool = False,
+           count: int | None = None, where: str = "in") -> str:
+    """What a player placing, removing or moving SPs is asked, with the
+    whole amount: 'place 3 democrat SP in one space' (``where``: 'from',
+    'to'), or one SP at a time 'place 3 democrat SP, one at a time: 1 of 3'
+    ('up to 3': he may stop)."""
+    many = "all" if n is None else f"up to {n}" if optional else str(n)
+    if count is None:
+        return f"{verb} {many} {noun} {where} one space"
+    step = f": {count + 1} of {n}" if n is not None else ""
+    return f"{verb} {many} {noun}, one at a time{step}"
 
 
 def _spread(game: RulesGame, op: dict, ctx: Context, apply: Callable[[int, int], None],
-            available: Callable[[int], int] | None, what: str,
+            available: Callable[[int], int] | None, what: tuple[str, str],
             cap: int | None = None) -> Steps:
     """Apply an SP change by the op's amount and choice: the whole amount
     in one chosen space ("one"), in every matching space ("each"), or one
     SP at a time where the actor likes ("any"), at most ``cap`` per space,
     stopping early if the amount is "up to". ``available`` counts what a
-    space can give (None: no limit, SPs are added)."""
+    space can give (None: no limit, SPs are added); ``what`` is the verb and
+    the noun the question says (asking)."""
     n, optional = amount(game, op["amount"], ctx)
     targets = spaces(game, op["where"], ctx)
     if available is not None:
@@ -70,7 +84,7 @@ def _spread(game: RulesGame, op: dict, ctx: Context, apply: Callable[[int, int],
         return
     if op["choice"] == "one" or op["choice"] == "each" or (n is None and not optional):
         if op["choice"] == "one":
-            targets = [(yield from pick_space(game, ctx, targets, what))]
+            targets = [(yield from pick_space(game, ctx, targets, asking(*what, n)))]
         for s in targets:
             if n is None:
                 assert available is not None  # only a removal takes "all" SPs
@@ -88,9 +102,9 @@ def _spread(game: RulesGame, op: dict, ctx: Context, apply: Callable[[int, int],
                        and (cap is None or done.get(s, 0) < cap)]
             if not options:
                 break
-            left = "" if n is None else f" ({n - count} left)"
             space = yield from pick_space(
-                game, ctx, [*options, "done"] if optional else options, what + left)
+                game, ctx, [*options, "done"] if optional else options,
+                asking(*what, n, optional, count))
             if space == "done":
                 break
             apply(space, 1)
@@ -129,9 +143,13 @@ def op_move(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     if not sources or not dests:
         return
     if op.get("from_choice") == "one" and len(sources) > 1:
-        sources = [(yield from pick_space(game, ctx, sources, "move SPs from"))]
+        sources = [(yield from pick_space(game, ctx, sources,
+                                          asking("move", f"{owner} SP", n, optional,
+                                                 where="from")))]
     if op.get("to_choice") == "one" and len(dests) > 1:
-        dests = [(yield from pick_space(game, ctx, dests, "move SPs to"))]
+        dests = [(yield from pick_space(game, ctx, dests,
+                                        asking("move", f"{owner} SP", n, optional,
+                                               where="to")))]
     cap = op.get("per_space_max")
     if len(sources) == 1 and len(dests) == 1 and not optional:
         src, dst = sources[0], dests[0]
@@ -151,13 +169,14 @@ def op_move(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
             break
         src = froms[0]
         if len(froms) > 1:
-            src = yield from pick_space(game, ctx, froms, f"move 1 {owner} SP from")
+            src = yield from pick_space(game, ctx, froms,
+                                        asking("move", f"{owner} SP", n, optional, count)
+                                        + ": from")
         tos = [d for d in dests if d != src and (cap is None or moved.get(d, 0) < cap)]
         if not tos:
             break
-        left = "" if n is None else f" ({n - count} left)"
         dst = yield from pick_space(game, ctx, [*tos, "done"] if optional else tos,
-                                    f"move 1 {owner} SP to{left}")
+                                    asking("move", f"{owner} SP", n, optional, count) + ": to")
         if dst == "done":
             break
         change_sp(game, owner, src, -1)

@@ -14,6 +14,7 @@ from dof.engine.rules.operations import (
     place_with_ops,
     support_checks,
     tiananmen_attempt,
+    use_odds,
     uses_missing,
 )
 from dof.engine.rules.piles import finish_card
@@ -46,16 +47,18 @@ def optional_round(game: RulesGame, side: str) -> bool:
     return game.state["rounds"][side] > owed
 
 
-def choose_use(game: RulesGame, side: str, allowed=None, card: int | None = None, prompt: str = ""):
+def choose_use(game: RulesGame, side: str, allowed=None, card: int | None = None, prompt: str = "",
+               odds=None):
     """6.0: the player picks one Operations use among ``allowed`` that the
     rules let him make now (ops_uses: the one gate for 6.3.3 and 6.3.7);
-    None when none is left."""
+    None when none is left. ``odds`` foresees an attempt (use_odds)."""
     uses = ops_uses(game, side, allowed)
     if len(uses) <= 1:
         return uses[0] if uses else None
     return (yield game.ask("use", side, uses, prompt or f"{side}: use the Ops for",
                            [OPS_USES[u] for u in uses],
-                           why_not=lambda: uses_missing(game, side, allowed), card=card))
+                           why_not=lambda: uses_missing(game, side, allowed), odds=odds,
+                           card=card))
 
 
 def use_ops(game: RulesGame, side: str, use: str, card: int | None, printed: int | None = None,
@@ -240,8 +243,8 @@ def play_card(game: RulesGame, side: str, card: int):
     st["hands"][side].remove(card)
     st["played"] = card
     info = game.data.cards[card]
-    game.note("play", f"{side} plays {game.card_name(card)}", player=side, card=card)
     if info.side == "scoring":
+        note_play(game, side, card, "scoring")
         yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card,
                              played_use="scoring")
         yield from play_scoring_card(game, side, card)
@@ -256,11 +259,13 @@ def play_card(game: RulesGame, side: str, card: int):
         if both is not None:
             uses.append("ops_and_event")
             labels.append("Operations and Event (once per turn)")
-    elif info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
+    use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
+                         why_not=lambda: play_missing(game, side, card),
+                         odds=use_odds(game, side, card), card=card)
+    note_play(game, side, card, use)
+    if info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
         game.note("unwritten", f"The event of {game.card_name(card)} is not written yet; "
                   "the card plays for operations only", card=card)
-    use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
-                         why_not=lambda: play_missing(game, side, card), card=card)
     # After the choice and before the card's effects: a watch on how the
     # next card is played is settled here (ruling R53).
     yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card, played_use=use)
@@ -274,13 +279,33 @@ def play_card(game: RulesGame, side: str, card: int):
     finish_card(game, card, happened)
 
 
+#: How a card was played (5.0), as the log says it after its name.
+PLAY_WORDS = {
+    "scoring": "",
+    "event": " for its event",
+    "place": " for Operations: place SPs",
+    "check": " for Operations: support checks",
+    "tiananmen": " for Operations: a Tiananmen Square attempt",
+    "ops_and_event": " for its Operations and its event (6.3.5)",
+}
+
+
+def note_play(game: RulesGame, side: str, card: int, use: str, verb: str = "plays") -> None:
+    """Log a card play once its use is chosen: 'plays #8 Prudence for
+    Operations: support checks' (5.0), with the ``use`` as data (an event
+    that has a card used for its Operations says 'uses')."""
+    game.note("play", f"{side} {verb} {game.card_name(card)}{PLAY_WORDS[use]}", player=side,
+              card=card, use=use)
+
+
 def ops_and_event(game: RulesGame, side: str, card: int, effect: Effect):
     """6.3.5 box 8: one card for its Ops and its event, in either order (ruling R34)."""
     effect["used_turn"] = game.state["turn"]
     uses = ops_uses(game, side)
     use = yield game.ask("use", side, uses, f"{side}: use the Ops for",
                          [OPS_USES[u] for u in uses],
-                         why_not=lambda: uses_missing(game, side, futile_checks=True), card=card)
+                         why_not=lambda: uses_missing(game, side, futile_checks=True),
+                         odds=use_odds(game, side, card), card=card)
     first = yield game.ask("order", side, ["event", "ops"], f"{side}: which first?",
                            ["Event first", "Operations first"])
     if first == "event":
