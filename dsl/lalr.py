@@ -345,8 +345,10 @@ class Machine:
         rule with its place: the recovery records the error, mends the
         stacks and says where to go on (see dsl/recovery.py), so that the
         tree holds every card that parsed. A clean file never reaches it.
-        The loop reads the text with the recovery's lexers: the machine's
-        own, or ones that also keep every token for an editor."""
+        The loop reads the text with the recovery's lexers (the machine's
+        own, or ones that also keep every token for an editor), up to the
+        recovery's ``until`` (an editor's cursor; what a token before it
+        looks ahead at may follow it)."""
         build = _Build(path, recovery)
         actions, gotos = self.actions, self.gotos
         matchers = self.matchers if recovery is None else recovery.matchers
@@ -362,7 +364,7 @@ class Machine:
         depths: list[int] = [0]
         state = self.start
         place: _Place | None
-        pos, size_text = 0, len(text)
+        pos, size_text = 0, len(text) if recovery is None else min(len(text), recovery.until)
         line, line_start = first_line, 0
         while True:
             typ, place, value, start = "$END", None, None, pos

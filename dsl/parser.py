@@ -84,17 +84,22 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
+def parse_source(name: str, text: str, reporter: Reporter,
+                 reading: Recovery | None = None) -> SourceFile | None:
     """Parse card text, reporting every syntax error (E001, at most CAP a
     file, then how many more). The tree holds every definition; one whose
     text has an error is marked ``syntax_error`` (see dsl/recovery.py).
     None when nothing can be read: an empty file, nesting too deep.
 
     A file is read once as it is; only one with a syntax error is read
-    again, going on after each: a clean file never pays for recovering."""
+    again, going on after each: a clean file never pays for recovering.
+    With a ``reading`` (a watched recovery, dsl/scan.py) the file is read
+    once, with it, mistakes or not."""
     reporter.add_source(name, text)
     if empty_file(name, text, reporter):
         return None
+    if reading is not None:
+        return _parse_recovering(name, text, reporter, reading)
     try:
         with paused_gc():
             return machine().parse(name, text)
@@ -107,13 +112,13 @@ def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
     except Exception as exc:  # a bug in dof, reported, never raised
         _internal_error(name, exc, reporter)
         return None
-    return _parse_recovering(name, text, reporter)
+    from dof.dsl.recovery import Recovery  # only for a file with a syntax error
+
+    return _parse_recovering(name, text, reporter, Recovery(machine(), name, text))
 
 
-def _parse_recovering(name: str, text: str, reporter: Reporter) -> SourceFile | None:
-    from dof.dsl.recovery import Recovery
-
-    recovery = Recovery(machine(), name, text)
+def _parse_recovering(name: str, text: str, reporter: Reporter,
+                      recovery: Recovery) -> SourceFile | None:
     try:
         with paused_gc():
             return machine().parse(name, text, recovery=recovery)

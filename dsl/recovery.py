@@ -30,8 +30,8 @@ A definition (card, box, wild card) whose text holds an error is marked
 so that a mistake of syntax brings no findings of meaning after it.
 
 The editor reads a file through the same recovery (dsl/scan.py): watched,
-it keeps every token the machine reads and where it refused the text, and
-stops at a cursor (:class:`Reached`), so that the editor's tokens and
+it keeps every token the machine reads and those it refused; and it stops
+at a cursor (:class:`Reached`), so that the editor's tokens and
 completions go past a mistake exactly as `dof lint` does.
 """
 
@@ -153,7 +153,7 @@ def _tables(machine: Machine) -> _Tables:
 
 
 class Reached(Exception):
-    """A watched reading came to its ``until``: the parser's states there."""
+    """A reading came to its ``until`` (see Recovery): the parser's states there."""
 
     def __init__(self, states: list[int]) -> None:
         super().__init__()
@@ -163,9 +163,11 @@ class Reached(Exception):
 class Recovery:
     """Goes on after each syntax error of one text (see the module's docstring).
 
-    ``watch``: keep every token the machine reads (:attr:`read`) and where
-    it refused the text (:attr:`refused`), and stop at offset ``until``
-    (raising :class:`Reached`) rather than read a token that starts there."""
+    ``watch``: keep every token the machine reads (:attr:`read`) and those
+    it refused (:attr:`refused`). ``until``: the machine reads no token
+    past that offset (what a token before it looks ahead at may follow
+    it), and the recovery stops there (raising :class:`Reached`) rather
+    than go on or skip past it."""
 
     def __init__(self, machine: Machine, path: str, text: str, first_line: int = 1, *,
                  watch: bool = False, until: int | None = None) -> None:
@@ -193,8 +195,7 @@ class Recovery:
         self.watch = watch
         self.until = len(text) + 1 if until is None else until
         #: The lexers the machine reads with (see Machine.parse).
-        self.matchers: Any = _Watched(machine, self.read, self.until) if watch \
-            else machine.matchers
+        self.matchers: Any = _Watched(machine, self.read) if watch else machine.matchers
 
     # ------------------------------------------------------------ called by the machine
 
@@ -507,9 +508,10 @@ class Recovery:
                ) -> tuple[int, int, list[int]] | None:
         """None when the text parses on after ``steps``, read from
         ``resume``: to the end of the line (``until``) and AFTER_LINE tokens
-        beyond. Otherwise where it stops: the start and end of the text
-        refused, and the stack of states then. Between tokens put in, the
-        text's token is offered first, as the machine does."""
+        beyond, or to the reading's own ``until`` (a cursor: what follows is
+        not typed yet). Otherwise where it stops: the start and end of the
+        text refused, and the stack of states then. Between tokens put in,
+        the text's token is offered first, as the machine does."""
         stack = list(states)
         advance = self.machine.advance
         pos, beyond = resume, 0
@@ -525,15 +527,24 @@ class Recovery:
             if not advance(stack, step if isinstance(step, str) else step[0]):
                 return resume, resume, stack
             token = self._lex(stack[-1], resume)
-            if token is not None and advance(stack, token[0]):
+            if token is not None and token[1] < self.until and advance(stack, token[0]):
                 if token[0] == "$END":
                     return None
                 pos, beyond = token[2], int(token[1] >= until)
                 break
+        return self._read_on(stack, pos, beyond, until)
+
+    def _read_on(self, stack: list[int], pos: int, beyond: int, until: int,
+                 ) -> tuple[int, int, list[int]] | None:
+        """Read on from ``pos`` as :meth:`_reach` does, ``beyond`` tokens
+        past the line end already read."""
+        advance = self.machine.advance
         while beyond < AFTER_LINE:
             token = self._lex(stack[-1], pos)
+            at = _skip_blanks(self.text, pos) if token is None else token[1]
+            if at >= self.until:
+                return None
             if token is None:
-                at = _skip_blanks(self.text, pos)
                 return at, bad_end(self.text, at), stack
             if not advance(stack, token[0]):
                 return token[1], token[2], stack
@@ -574,24 +585,20 @@ class Recovery:
 
 
 class _Watched(dict):
-    """The machine's lexers, each also keeping the tokens it reads, and
-    reading none that starts at ``until`` or after (see Recovery)."""
+    """The machine's lexers, each also keeping the tokens it reads."""
 
-    def __init__(self, machine: Machine, read: list[_Token], until: int) -> None:
+    def __init__(self, machine: Machine, read: list[_Token]) -> None:
         super().__init__()
-        self.machine, self.keep, self.until = machine, read.append, until
+        self.machine, self.keep = machine, read.append
 
     def __missing__(self, state: int) -> Callable[[str, int], re.Match | None]:
-        match, keep, until = self.machine.matcher(state), self.keep, self.until
+        match, keep = self.machine.matcher(state), self.keep
 
         def watched(text: str, pos: int) -> re.Match | None:
             m = match(text, pos)
             if m is not None:
                 typ = m.lastgroup or ""
-                start, end = m.span(typ)
-                if start >= until:
-                    return None
-                keep((typ, start, end))
+                keep((typ, *m.span(typ)))
             return m
 
         self[state] = watched

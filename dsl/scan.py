@@ -4,10 +4,11 @@ An editor highlights each token by its kind and completes with the words
 the grammar accepts at the cursor; both must agree with the parser, and
 go past a mistake as lint does. So both come from the parser itself: the
 machine (dsl/lalr.py) reads the text with the recovery lint uses
-(dsl/recovery.py), watched, so that it keeps every token it reads and
-where it refused the text, and stops at the cursor. An editor and
-`dof lint` thus always agree on where a file's mistakes are and where
-reading takes up again after each.
+(dsl/recovery.py); to highlight, watched, keeping every token it reads
+and every one it refuses; to complete, stopped at the cursor. An editor
+and `dof lint` thus always agree on where a file's mistakes are and where
+reading takes up again after each; the language server reads an open
+file once for both its diagnostics and its highlighting (:func:`read`).
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ import re
 from functools import cache
 from typing import NamedTuple
 
+from dof.dsl.ast import SourceFile
+from dof.dsl.diagnostics import Reporter
 from dof.dsl.lalr import Stop, machine
-from dof.dsl.parser import paused_gc
+from dof.dsl.parser import parse_source, paused_gc
 from dof.dsl.recovery import Reached, Recovery, bad_end
 
 #: Terminals by what an editor shows them as (the rest are punctuation).
@@ -58,11 +61,28 @@ def tokens(text: str) -> list[Token]:
             m.parse("", text, recovery=reading)
         except Stop:  # nesting too deep: the rest is read past
             rest = reading.read[-1][2] if reading.read else 0
-        new = tuple.__new__
-        found = [new(Token, (*t, True)) for t in reading.read]
+    return _tokens_of(text, reading) + _read_past(text, rest, len(text))
+
+
+def read(path: str, text: str, reporter: Reporter) -> tuple[SourceFile | None, list[Token]]:
+    """A card file's tree and diagnostics, as `dof lint` reads it, and its
+    tokens, as :func:`tokens` gives them, from one reading: what an editor
+    checks and highlights after a keystroke."""
+    reading = Recovery(machine(), path, text, watch=True)
+    src = parse_source(path, text, reporter, reading)
+    if src is None:  # not read to its end (empty, or nesting too deep)
+        return src, tokens(text)
+    return src, _tokens_of(text, reading)
+
+
+def _tokens_of(text: str, reading: Recovery) -> list[Token]:
+    """The tokens a watched reading met: those read, those refused, and the
+    words of the text read past."""
+    new = tuple.__new__
+    found = [new(Token, (*t, True)) for t in reading.read]
     if reading.refused:
         found = _past_mistakes(text, found, reading.refused)
-    return found + _read_past(text, rest, len(text))
+    return found
 
 
 def _past_mistakes(text: str, found: list[Token], refused: list[tuple[str, int, int]],
@@ -115,11 +135,11 @@ def accepted(text: str, at: int) -> frozenset[str]:
     union of what may follow whatever is typed next (the joiner "and"
     before a name reads ahead: ``in Gdansk and |``). A reading whose
     look-ahead makes a mistake the others do not is left out."""
-    typed = text[at:]
+    typed, stop = text[at:], len(text[:at].rstrip(" \t"))
     m = machine()
     found: dict[int, set[str]] = {}
     for after in [typed] if typed else _NEXT:
-        reading = Recovery(m, "", text[:at] + after, watch=True, until=at)
+        reading = Recovery(m, "", text[:at] + after, until=stop)
         try:
             m.parse("", reading.text, recovery=reading)
             states = [m.start]  # read to its end (whole definitions): another may follow

@@ -72,8 +72,9 @@ def test_a_stray_brace_starts_again_at_the_next_card():
     ("    requires event ", {"STRING"}, {"NAME"}),
     ("    ", {"SUMMARY", "EVENT", "REQUIRES", "LASTING"}, {"PLACES"}),
     ("    event {\n        democrat frobs 2 SP\n        remove 2 SP from ", {"NAME"}, {"CARD"}),
+    ("    event {\n        democrat puts 1 SP ", {"IN"}, {"_SEP", "_RBRACE", "FROM"}),
 ], ids=["after in", "after and", "after a player", "after requires event", "a clause",
-        "after a mistake"])
+        "after a mistake", "after a verb lint mends"])
 def test_accepted_is_what_the_grammar_takes_at_the_cursor(before, wanted, unwanted):
     text = CARD + before
     found = accepted(text, len(text))
