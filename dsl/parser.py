@@ -513,6 +513,8 @@ def _report_unclosed(name: str, text: str, slip: Slip, reporter: Reporter) -> No
     noticed (the next definition's header, a clause, the end of the file)."""
     from lark.exceptions import UnexpectedToken
 
+    from dof.dsl.recovery import HEADER  # as recovering did: only for a syntax error
+
     exc = slip.error
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         noticed, at = "the parser noticed at the end of the file", len(text)
@@ -521,16 +523,13 @@ def _report_unclosed(name: str, text: str, slip: Slip, reporter: Reporter) -> No
         at = _offset(text, line, col)
         word = _WORD_OR_MARK.match(text, at)
         what = word.group() if word else "?"
-        where = ("where the next definition starts" if _HEADER.match(text, at)
+        where = ("where the next definition starts" if HEADER.match(text, at)
                  else f"'{what}' belongs outside the block")
         noticed = f"the parser noticed at {line}:{col}, {where}"
     for brace in _unclosed_braces(name, text, slip, at):
         reporter.report("E001", "this '{' is never closed", brace,
                         f"close it with '}}': {noticed}")
 
-
-#: A definition's header at the start of a line.
-_HEADER = re.compile(r"card[ \t]+\d|tiananmen[ \t]+box\b|power[ \t]+struggle[ \t]+card\b")
 
 #: What the brace matching reads: strings and comments (skipped) and braces.
 _BRACES = re.compile(r'"[^"\n]*"?|#[^\n]*|[{}]')

@@ -70,10 +70,10 @@ CAP = 50
 AFTER_LINE = 2
 
 #: A card, box or wild card header at the start of a line: where a skip stops.
-_HEADER = re.compile(r"[ \t]*(?:card[ \t]+\d|tiananmen[ \t]+box\b|power[ \t]+struggle[ \t]+card\b)")
+HEADER = re.compile(r"[ \t]*(?:card[ \t]+\d|tiananmen[ \t]+box\b|power[ \t]+struggle[ \t]+card\b)")
 
 #: The same, anywhere in a text.
-_HEADERS = re.compile(r"^" + _HEADER.pattern, re.M)
+_HEADERS = re.compile(r"^" + HEADER.pattern, re.M)
 
 #: What a skip reads: strings, comments, line breaks, the marks that open,
 #: close, separate or run a phrase on, 'otherwise', and anything else by the word.
@@ -405,13 +405,13 @@ class Recovery:
         the '}' of the enclosing block), ("header", a definition's header)
         or ("end", the end of the text)."""
         text = self.text
-        if _at_line_start(text, pos) and _HEADER.match(text, pos):
+        if _at_line_start(text, pos) and HEADER.match(text, pos):
             return "header", pos
         runs_on = False  # the phrase goes on after a line break (after ',', ':' or '{')
         for m in _SCAN.finditer(text, pos):
             word = m.group()
             if word == "\n" or word == ";":
-                if word == "\n" and _HEADER.match(text, m.end()):
+                if word == "\n" and HEADER.match(text, m.end()):
                     return "header", _skip_blanks(text, m.end())
                 if depth == 0 and not runs_on and not _runs_on_after(text, m.end()):
                     return "sep", m.start()
