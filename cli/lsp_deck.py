@@ -9,14 +9,15 @@ names one that holds it.
 
 Parsing is most of the cost of a check, so the syntax tree of each file is
 kept while its text is unchanged: a keystroke re-parses only its own buffer.
-An open file is read once for its check and its highlighting (its tokens
-are kept with its text, dsl/scan.py).
+An open file is read once for its check and its highlighting (the reading
+is kept with its text, dsl/scan.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dof.dsl.ast import BoxDef, CardDef, CardName, PsCardDef, SourceFile
 
@@ -28,6 +29,9 @@ from dof.dsl.names import Names, default_names
 from dof.dsl.parser import decode_source, parse_source
 from dof.dsl.scan import Token, read, tokens
 from dof.engine.data.terms import key
+
+if TYPE_CHECKING:
+    from dof.dsl.recovery import Recovery
 
 Item = CardDef | BoxDef | PsCardDef
 
@@ -65,7 +69,7 @@ class Workbench:
         self.mod = mod.resolve() if mod is not None else None
         self.builtin = builtin_cards_dir().resolve()
         self._parsed: dict[str, tuple[str, SourceFile]] = {}
-        self._tokens: dict[str, tuple[str, list[Token]]] = {}
+        self._readings: dict[str, tuple[str, Recovery | None]] = {}
 
     def mod_files(self, path: str) -> list[str] | None:
         """The mod layer a file is checked with; None for a built-in card file."""
@@ -125,8 +129,8 @@ class Workbench:
             return cached[1]
         before = len(reporter.diagnostics)
         if open_file:
-            src, found = read(path, text, reporter)
-            self._tokens[path] = (text, found)
+            src, reading = read(path, text, reporter)
+            self._readings[path] = (text, reading)
         else:
             src = parse_source(path, text, reporter)
         if src is not None and len(reporter.diagnostics) == before:
@@ -134,7 +138,7 @@ class Workbench:
         return src
 
     def tokens(self, path: str, text: str) -> list[Token]:
-        """The tokens of an open file: those of its last check while its text
-        is the same, else read now."""
-        kept = self._tokens.get(path)
-        return kept[1] if kept is not None and kept[0] == text else tokens(text)
+        """The tokens of an open file: those its last check read while its
+        text is the same, else read now."""
+        kept = self._readings.get(path)
+        return tokens(text, kept[1] if kept is not None and kept[0] == text else None)

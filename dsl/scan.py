@@ -50,39 +50,35 @@ class Token(NamedTuple):
     parsed: bool = True
 
 
-def tokens(text: str) -> list[Token]:
+def tokens(text: str, reading: Recovery | None = None) -> list[Token]:
     """Every token of ``text``, comments included, in order: every character
-    but blanks is one token's."""
-    m = machine()
-    reading = Recovery(m, "", text, watch=True)
+    but blanks is one token's. They are those of ``reading``, a watched
+    reading of the text to its end (:func:`read`), when one is given; else
+    the text is read now."""
     rest = len(text)  # where the reading stopped
-    with paused_gc():
-        try:
-            m.parse("", text, recovery=reading)
-        except Stop:  # nesting too deep: the rest is read past
-            rest = reading.read[-1][2] if reading.read else 0
-    return _tokens_of(text, reading) + _read_past(text, rest, len(text))
-
-
-def read(path: str, text: str, reporter: Reporter) -> tuple[SourceFile | None, list[Token]]:
-    """A card file's tree and diagnostics, as `dof lint` reads it, and its
-    tokens, as :func:`tokens` gives them, from one reading: what an editor
-    checks and highlights after a keystroke."""
-    reading = Recovery(machine(), path, text, watch=True)
-    src = parse_source(path, text, reporter, reading)
-    if src is None:  # not read to its end (empty, or nesting too deep)
-        return src, tokens(text)
-    return src, _tokens_of(text, reading)
-
-
-def _tokens_of(text: str, reading: Recovery) -> list[Token]:
-    """The tokens a watched reading met: those read, those refused, and the
-    words of the text read past."""
+    if reading is None:
+        m = machine()
+        reading = Recovery(m, "", text, watch=True)
+        with paused_gc():
+            try:
+                m.parse("", text, recovery=reading)
+            except Stop:  # nesting too deep: the rest is read past
+                rest = reading.read[-1][2] if reading.read else 0
     new = tuple.__new__
     found = [new(Token, (*t, True)) for t in reading.read]
     if reading.refused:
         found = _past_mistakes(text, found, reading.refused)
-    return found
+    return found + _read_past(text, rest, len(text))
+
+
+def read(path: str, text: str, reporter: Reporter) -> tuple[SourceFile | None, Recovery | None]:
+    """A card file's tree and diagnostics, as `dof lint` reads it, and the
+    reading that found them, watched (its tokens: :func:`tokens`), or None
+    when the file was not read to its end (empty, or nesting too deep): one
+    reading for what an editor checks and highlights after a keystroke."""
+    reading = Recovery(machine(), path, text, watch=True)
+    src = parse_source(path, text, reporter, reading)
+    return src, reading if src is not None else None
 
 
 def _past_mistakes(text: str, found: list[Token], refused: list[tuple[str, int, int]],

@@ -600,7 +600,7 @@ def test_highlighting_agrees_with_the_parser_on_every_printed_card_file(editor, 
 def test_an_open_file_is_read_once_for_its_check_and_its_highlighting(tmp_path, monkeypatch):
     """The tokens highlighted are those of the reading that found the
     diagnostics (dsl/scan.py), kept while the text is the same."""
-    import dof.cli.lsp_deck as lsp_deck
+    from dof.dsl.lalr import Machine
     from dof.dsl.scan import tokens
 
     path = str((tmp_path / "variants.card").resolve())
@@ -610,10 +610,10 @@ def test_an_open_file_is_read_once_for_its_check_and_its_highlighting(tmp_path, 
     read_apart = tokens(text)
     assert any(not t.parsed for t in read_apart)
 
-    def read_again(text: str) -> None:
+    def read_again(*args: object, **kwargs: object) -> None:
         raise AssertionError("read again")
 
-    monkeypatch.setattr(lsp_deck, "tokens", read_again)
+    monkeypatch.setattr(Machine, "parse", read_again)
     assert bench.tokens(path, text) == read_apart
     with pytest.raises(AssertionError, match="read again"):
         bench.tokens(path, text + " ")  # another text: read anew
