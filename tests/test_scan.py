@@ -106,28 +106,32 @@ def broken_files() -> list[str]:
     return [*texts, ROUND_TABLE]
 
 
-def lines_lint_reports(text: str) -> set[int]:
-    """The lines `dof lint` reports a syntax error on; for a '{' never closed,
-    the line its hint says the parser noticed it on."""
+def lines_lint_reports(text: str) -> tuple[set[int], int | None]:
+    """The lines `dof lint` reports a syntax error on (for a '{' never
+    closed, the line its hint says the parser noticed it on), and the line
+    of the first error past those it shows (CAP), if any."""
     reporter = Reporter()
     parse_source("broken.card", text, reporter)
-    found = set()
+    found, capped = set(), None
     for diag in reporter.diagnostics:
         noticed = re.search(r"noticed at (\d+):", diag.hint or "")
         if diag.message == "this '{' is never closed":  # noticed at a line, or at the end
             found |= {int(noticed[1])} if noticed else set()
         else:
             found.add(diag.span.line)
-    return found
+        if "more syntax error" in diag.message:
+            capped = diag.span.line
+    return found, capped
 
 
-def lines_marked(text: str) -> set[int]:
-    """The lines where a stretch of text the editor's reading did not parse
-    starts."""
-    found, before = set(), None
+def stretches_marked(text: str) -> dict[int, str]:
+    """Where each stretch of text the editor's reading did not parse starts:
+    its line, and the text of its first token."""
+    found: dict[int, str] = {}
+    before = None
     for tok in tokens(text):
         if not tok.parsed and (before is None or before.parsed):
-            found.add(text.count("\n", 0, tok.start) + 1)
+            found.setdefault(text.count("\n", 0, tok.start) + 1, text[tok.start:tok.end].strip())
         before = tok
     return found
 
@@ -136,8 +140,11 @@ def lines_marked(text: str) -> set[int]:
 def test_the_editor_sees_a_mistake_where_lint_reports_one(text):
     """The editor reads with lint's own recovery: every line lint reports a
     syntax error on is one where the editor's reading stops parsing the
-    text as written, and it stops nowhere before lint's first error (a
-    mark later on, a '}' too many, may belong to a mistake before it)."""
-    reported, marked = lines_lint_reports(text), lines_marked(text)
-    assert reported <= marked
-    assert min(marked, default=None) == min(reported, default=None)
+    text as written, and it stops on no other line, but for a '}' that a
+    mistake before it made one too many (lint's one diagnostic is the
+    mistake's) and the mistakes past those lint shows of a file."""
+    reported, capped = lines_lint_reports(text)
+    marked = stretches_marked(text)
+    assert reported <= set(marked)
+    assert [(line, first) for line, first in marked.items() if line not in reported
+            and first != "}" and (capped is None or line < capped)] == []
