@@ -15,9 +15,10 @@ game has moved on raises StaleView. What it returned is the bot's own to keep.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import marshal
 import random
-import zlib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
@@ -285,12 +286,18 @@ def _seen_seed(state: dict, side: str, pending: Decision) -> int:
     """A preview's seed, made only of what ``side`` sees at ``pending``: the
     same position seen the same way previews the same, whatever the hidden
     cards and the real dice are, so that a bot's look-ahead tells it nothing
-    of them (and every answer at one decision is weighed on the same dice)."""
+    of them (and every answer at one decision is weighed on the same dice).
+
+    It hashes a canonical text of what is seen (JSON, keys sorted), never an
+    object's bytes (marshal's depend on how objects are shared, so a loaded
+    game or another build would preview otherwise), and with a hash that
+    no process randomises: one seed plays the same greedy games everywhere."""
     other = opponent(side)
     seen = (state["turn"], state["ar"], state["phasing"], state["phase"], state["vp"], state["sp"],
             state["tiananmen"], state["hands"][side], len(state["hands"][other]),
             len(state["deck"]), pending.kind, pending.player, pending.options)
-    return zlib.crc32(marshal.dumps(seen))
+    text = json.dumps(seen, sort_keys=True, separators=(",", ":"))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
 def _reseed(copy, side: str, pending: Decision, seed: int) -> int:
