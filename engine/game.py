@@ -463,10 +463,11 @@ class Game:
         return opponent(side)
 
     def ask(self, kind: str, player: str, options: list, prompt: str,
-            labels: list[str] | None = None, describe=None, why_not=None,
+            labels: list[str] | None = None, describe=None, why_not=None, foresee=None,
             **context: Any) -> Decision:
         """Build a Decision (``answer = yield game.ask(...)``)."""
-        return Decision(kind, player, options, prompt, labels, context, describe, why_not)
+        return Decision(kind, player, options, prompt, labels, context, describe, why_not,
+                        foresee)
 
     def space_name(self, space: int) -> str:
         return self.data.spaces[space].name

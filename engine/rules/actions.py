@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Cond, Hook, Until
 from dof.engine.rules import hooks
 from dof.engine.rules.board import phasing
+from dof.engine.rules.decisions import Changes
 from dof.engine.rules.effects import expire
 from dof.engine.rules.operations import (
     OPS_USES,
@@ -90,11 +93,21 @@ def action_round(game: RulesGame):
         options = playable_cards(game, side)
         card = yield game.ask("card", side, options, f"{side}: choose a card to play",
                               describe=game.card_name,
-                              why_not=lambda: round_cards_missing(game, side, options))
+                              why_not=lambda: round_cards_missing(game, side, options),
+                              foresee=partial(card_foreseen, game, side))
         yield from play_card(game, side, card)
     yield from hooks.run(game, Hook.ACTION_ROUND_END, player=side)
     expire(game, Until.END_OF_ACTION_ROUND)
     yield from hooks.run(game, Hook.AS_SOON_AS)
+
+
+def card_foreseen(game: RulesGame, side: str, card: int, chance: object) -> Changes | None:
+    """Decision.foresee of the card for an action round (5.0): it leaves
+    the hand and is the card played, the question of its use next; a
+    Scoring card is scored at once (a look-ahead replays it)."""
+    if game.data.cards[card].side == "scoring":
+        return None
+    return [(("hands", side), [c for c in game.hand(side) if c != card]), (("played",), card)]
 
 
 def pass_extra_round(game: RulesGame, side: str):

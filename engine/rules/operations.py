@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from functools import partial
 
+from dof.engine.data.chance import Chance
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Hook, Until
 from dof.engine.rules import hooks
 from dof.engine.rules.board import controlled_spaces, controller
+from dof.engine.rules.decisions import Changes
+from dof.engine.rules.foresee import after
 from dof.engine.rules.protocols import RulesGame
 
 
@@ -87,6 +90,7 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
         space = yield game.ask(
             "place", side, options, f"{side}: place an SP ({left} Ops left)", describe=label,
             why_not=partial(placement_missing, game, spaces, costs, left, within is not None),
+            foresee=partial(placement_foreseen, game, side, spaces, costs, left),
             ops_left=left, card=card,
         )
         left -= costs[space]
@@ -94,6 +98,22 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
         game.note("place", f"{side} places 1 SP in {game.space_name(space)}", player=side,
                   space=space)
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
+
+
+def placement_foreseen(game: RulesGame, side: str, spaces: list[int], costs: dict[int, int],
+                       left: int, space: int, chance: Chance) -> Changes | None:
+    """Decision.foresee of a placement (6.1): one more SP in ``space``, when
+    the next SP's question follows at once: no trigger acts on it, and Ops
+    are left that pay for an SP somewhere."""
+    rest = left - costs[space]
+    if rest <= 0:
+        return None
+    changes: Changes = [(("sp", side, space), game.state["sp"][side][space] + 1)]
+    then = after(game, changes)
+    if not hooks.idle(then, Hook.AS_SOON_AS, space=space) or \
+            all(cost > rest for cost in placement_costs(then, side, spaces).values()):
+        return None
+    return changes
 
 
 def space_names(game: RulesGame, spaces) -> str:
@@ -211,12 +231,9 @@ def support_check(game: RulesGame, side: str, ops: int, space: int, card: int | 
     need = 2 * game.stability[space]
     detail = "".join(f" {v:+d} {why}" for why, v in mods)
     excess = total - need
-    removed = added = 0
-    if excess > 0:
-        removed = min(excess, st["sp"][opp][space])
-        added = excess - removed
-        st["sp"][opp][space] -= removed
-        st["sp"][side][space] += added
+    removed, added = check_result(game, opp, space, excess)
+    st["sp"][opp][space] -= removed
+    st["sp"][side][space] += added
     game.note(
         "check",
         f"{side} support check in {name}: roll {roll} +{ops} Ops{detail} = {total} "
@@ -229,6 +246,45 @@ def support_check(game: RulesGame, side: str, ops: int, space: int, card: int | 
     yield from hooks.run(game, Hook.AFTER_CHECK, player=side, space=space, card=card)
     if excess > 0:
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
+
+
+def check_result(game: RulesGame, opp: str, space: int, excess: int) -> tuple[int, int]:
+    """6.2.5-6.2.6: the opponent's SPs a check's ``excess`` removes from
+    ``space``, then the checking side's it adds (none when it fails)."""
+    if excess <= 0:
+        return 0, 0
+    removed = min(excess, game.state["sp"][opp][space])
+    return removed, excess - removed
+
+
+def check_foreseen(game: RulesGame, side: str, ops: int, card: int | None, bonus: int, within,
+                   need_opponent_sp: bool, last: bool, target: int | str,
+                   chance: Chance) -> Changes | None:
+    """Decision.foresee of a support check's target: the SPs the check
+    removes and adds with the look-ahead's die, when the next check's
+    question follows at once: this is not the last check, no lasting
+    effect modifies it (whose use would be counted) or acts after it, and
+    a target is left for the next one."""
+    if last or target == "stop":
+        return None
+    assert isinstance(target, int)
+    roll = chance.die(side, "support check")
+    used: list[Effect] = []
+    mods = check_modifiers(game, side, target, bonus, used)
+    if used:
+        return None
+    excess = roll + ops + sum(v for _, v in mods) - 2 * game.stability[target]
+    opp = game.opponent(side)
+    removed, added = check_result(game, opp, target, excess)
+    sp = game.state["sp"]
+    changes: Changes = [(("sp", opp, target), sp[opp][target] - removed),
+                        (("sp", side, target), sp[side][target] + added)]
+    then = after(game, changes)
+    if not hooks.idle(then, Hook.AFTER_CHECK, player=side, space=target, card=card) or (
+            excess > 0 and not hooks.idle(then, Hook.AS_SOON_AS, space=target)) or \
+            not check_targets(then, side, within, need_opponent_sp):
+        return None
+    return changes
 
 
 def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: int | None = None,
@@ -249,6 +305,8 @@ def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: i
                                describe=_describe_target(game),
                                why_not=partial(checks_missing, game, side, targets, within,
                                                need_opponent_sp),
+                               foresee=partial(check_foreseen, game, side, ops, card, bonus,
+                                               within, need_opponent_sp, i + 1 == count),
                                ops=ops, card=card)
         if space == "stop":
             return
