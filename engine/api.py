@@ -123,7 +123,7 @@ class View:
 
         Where the rules foresee what the answer does before they ask again (a
         placement or a support check with another to follow, a card chosen
-        before its use: Decision.foresee), the preview's state is this
+        and its use: Decision.foresee), the preview's state is this
         view's with those changes, as exact as a replay and made without
         one; its decision and log are then replayed when first read, which
         must be before the game moves on (else StaleView). Such a state

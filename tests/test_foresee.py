@@ -45,7 +45,8 @@ def test_a_foreseen_preview_reaches_the_state_a_replay_reaches():
                         assert decisions[0] == decisions[1]
                         assert ahead.log == again.log
             game.answer(rng.choice(pending.options))
-    assert all(foreseen[kind] > 100 for kind in ("setup_place", "card", "place", "check"))
+    kinds = ("setup_place", "card", "use", "place", "check", "space")
+    assert all(foreseen[kind] > 100 for kind in kinds), foreseen
 
 
 def test_what_the_rules_cannot_foresee_is_replayed():

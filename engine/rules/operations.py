@@ -10,7 +10,7 @@ from dof.engine.data.chance import Chance
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Hook, Until
 from dof.engine.rules import hooks
-from dof.engine.rules.board import controlled_spaces, controller
+from dof.engine.rules.board import controlled_spaces, controller, controls
 from dof.engine.rules.decisions import Changes
 from dof.engine.rules.foresee import after
 from dof.engine.rules.protocols import RulesGame
@@ -108,12 +108,24 @@ def placement_foreseen(game: RulesGame, side: str, spaces: list[int], costs: dic
     rest = left - costs[space]
     if rest <= 0:
         return None
-    changes: Changes = [(("sp", side, space), game.state["sp"][side][space] + 1)]
+    sp = game.state["sp"]
+    own = sp[side][space] + 1
+    changes: Changes = [(("sp", side, space), own)]
+    if not any(hooks.active(game, hook) for hook in PLACING):
+        # 6.1.3 alone: an SP costs 2 where the opponent controls, else 1,
+        # and this SP changes who controls its own space alone.
+        paid = rest >= 2 or not controls(game.stability[space], sp[game.opponent(side)][space],
+                                         own) or any(c == 1 for s, c in costs.items() if s != space)
+        return changes if paid else None
     then = after(game, changes)
     if not hooks.idle(then, Hook.AS_SOON_AS, space=space) or \
             all(cost > rest for cost in placement_costs(then, side, spaces).values()):
         return None
     return changes
+
+
+#: The hooks whose effects act on placing SPs or after (6.1, 7.2).
+PLACING = (Hook.AS_SOON_AS, Hook.PLACEMENT_BAN, Hook.PLACEMENT_COST)
 
 
 def space_names(game: RulesGame, spaces) -> str:
@@ -277,14 +289,23 @@ def check_foreseen(game: RulesGame, side: str, ops: int, card: int | None, bonus
     opp = game.opponent(side)
     removed, added = check_result(game, opp, target, excess)
     sp = game.state["sp"]
-    changes: Changes = [(("sp", opp, target), sp[opp][target] - removed),
+    left = sp[opp][target] - removed
+    changes: Changes = [(("sp", opp, target), left),
                         (("sp", side, target), sp[side][target] + added)]
+    if not any(hooks.active(game, hook) for hook in CHECKING):
+        # 6.2.3 alone: the next check's targets hold opponent SPs.
+        others = sum(sp[opp]) if within is None else sum(sp[opp][s] for s in within)
+        return changes if left or others > sp[opp][target] or not need_opponent_sp else None
     then = after(game, changes)
     if not hooks.idle(then, Hook.AFTER_CHECK, player=side, space=target, card=card) or (
             excess > 0 and not hooks.idle(then, Hook.AS_SOON_AS, space=target)) or \
             not check_targets(then, side, within, need_opponent_sp):
         return None
     return changes
+
+
+#: The hooks whose effects act on a support check or after it (6.2, 7.2).
+CHECKING = (Hook.AFTER_CHECK, Hook.AS_SOON_AS, Hook.CHECK_BAN)
 
 
 def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: int | None = None,
