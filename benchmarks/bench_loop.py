@@ -89,6 +89,7 @@ def greedy(data, events, args) -> tuple[dict, list[str]]:
         walls.append(time.perf_counter() - wall)
     cpu = min(runs)
     return {"greedy games per CPU-second": (args.games / cpu, "higher"),
+            "greedy decisions per CPU-second": (decisions / cpu, "higher"),
             "decisions per game": (decisions / args.games, "same"),
             "final VP per game": (vp / args.games, "same")}, [
         f"{args.games} greedy games, best of {args.repeat}: {cpu:.2f} CPU s "

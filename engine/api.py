@@ -67,7 +67,7 @@ class View:
     def __init__(self, side: str, decision: Decision | None, data: GameData,
                  read: Callable[..., Any]) -> None:
         self._side = side
-        self._decision = decision
+        self._decision: Any = decision  # or _UNREAD
         self._data = data
         self._read = read
         self._state: dict | None = None
@@ -276,7 +276,7 @@ def play(game, agents: Mapping[str, Agent], limit: int | None = None) -> Outcome
         if limit is not None and answered >= limit:
             return None
         seen = _view(game, pending.player, deep=True)
-        game.answer(agents[pending.player].choose(seen, cast(Decision, seen.decision)))
+        game.answer(agents[pending.player].choose(seen, seen._decision))
         answered += 1
     return Outcome.from_result(game.result)
 

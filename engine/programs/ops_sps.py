@@ -80,7 +80,7 @@ def _spread(game: RulesGame, op: dict, ctx: Context, moves: Moves, source: str |
             if not options:
                 break
             left = "" if n is None else f" ({n - count} left)"
-            foresee = partial(_spread_foreseen, game, moves, targets, source, cap, dict(done),
+            foresee = partial(_spread_foreseen, game, moves, targets, source, cap, done,
                               optional, n is None or count + 1 < n)
             space = yield from pick_space(game, ctx, options, what + left, foresee)
             if space == "done":
@@ -113,7 +113,9 @@ def _spread_foreseen(game: RulesGame, moves: Moves, targets: list[int], source: 
     """Decision.foresee of an SP placed, removed or replaced one at a time
     (``_spread``): its change in ``space``, when the next SP's question
     follows at once: ``more`` SPs are to come, and more than one answer is
-    left for the next (the rules answer a single one themselves)."""
+    left for the next (the rules answer a single one themselves). ``done``
+    is the spread's own count by space, read while it waits on this
+    question."""
     if space == "done" or not more:
         return None
     assert isinstance(space, int)
