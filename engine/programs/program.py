@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 from dof.engine.data.vocabulary import Hook
 from dof.engine.programs.selectors import Context, amount, card_matches, drawn, ops_value_for, who
 from dof.engine.rules import hooks
-from dof.engine.rules.decisions import Changes
+from dof.engine.rules.decisions import Foresee
 from dof.engine.rules.protocols import RulesGame, Steps
 
 
@@ -86,7 +86,7 @@ def settle(game: RulesGame) -> Steps:
 
 
 def pick_space(game: RulesGame, ctx: Context, options: list, what: str,
-               foresee: Callable[[Any, Any], Changes | None] | None = None) -> Steps:
+               foresee: Foresee | None = None) -> Steps:
     """The actor's choice among ``options`` (no question for a single one);
     ``foresee`` is the question's Decision.foresee."""
     side = ctx["actor"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from dof.engine.data.outcome import Termination
 
@@ -17,6 +17,19 @@ from dof.engine.data.outcome import Termination
 #: Decision.foresee): (path, value) pairs, each setting ``state[k1][k2]...``
 #: to a new value, in order; a value is never a list or dict the state holds.
 Changes = list[tuple[tuple[Any, ...], Any]]
+
+
+class Ends(NamedTuple):
+    """What a rule foresees of an answer after which it returns (asking
+    nothing more): its ``changes``, and the ``value`` it returns to the rule
+    that called it, which goes on from there (see engine/rules/foresee.py)."""
+
+    changes: Changes
+    value: Any = None
+
+
+#: Decision.foresee's type.
+Foresee = Callable[[Any, Any], "Changes | Ends | None"]
 
 
 class GameOver(Exception):
@@ -48,7 +61,8 @@ class Decision:
 
     ``foresee``, where the rules give it, tells a look-ahead what an answer
     changes in the state before the rules ask again, when that is all that
-    happens: ``foresee(answer, chance)`` returns those changes (``Changes``)
+    happens: ``foresee(answer, chance)`` returns those changes (``Changes``;
+    ``Ends`` when the rule then returns and the rules that called it go on)
     or None (the answer does more, or more than the rules foretell: replay
     it). ``chance`` draws the dice the look-ahead would draw. Agents never
     see it (engine/api.py hands them a copy without it).
@@ -62,7 +76,7 @@ class Decision:
     context: dict[str, Any] = field(default_factory=dict)
     describe: Callable[[Any], str] | None = None
     why_not: Callable[[], list[tuple[str, str]]] | None = None
-    foresee: Callable[[Any, Any], Changes | None] | None = None
+    foresee: Foresee | None = None
 
     def label(self, i: int) -> str:
         """Display text of option ``i``."""

@@ -22,6 +22,7 @@ from dof.engine.rules.actions import action_round, rounds_allowed
 from dof.engine.rules.board import phasing
 from dof.engine.rules.decisions import GameOver
 from dof.engine.rules.effects import expire
+from dof.engine.rules.foresee import CHECKPOINT, rest
 from dof.engine.rules.machine import Sequencer
 from dof.engine.rules.protocols import RulesGame, Steps
 from dof.engine.rules.scoring import final_scoring
@@ -103,6 +104,13 @@ def action_rounds_step(game: RulesGame):
         if not next_round(game):
             return
         game.checkpoint()
+
+
+@rest(action_rounds_step, action_round)
+def _round_played(game: RulesGame, frame: dict, value: None) -> object:
+    """action_rounds_step after a round: the next one from its checkpoint,
+    or the step is over (the turn goes on from the next step's)."""
+    return CHECKPOINT if next_round(game) else None
 
 
 def deal_step(game: RulesGame):
