@@ -26,9 +26,9 @@ from dof.engine.data.chance import Chance, seed_state
 from dof.engine.data.outcome import Outcome
 from dof.engine.data.records import GameData
 from dof.engine.data.terms import SIDES
+from dof.engine.rules.ahead import apply, changed
 from dof.engine.rules.board import opponent
 from dof.engine.rules.decisions import Decision, Ends, IllegalAnswer
-from dof.engine.rules.foresee import apply, changed
 
 
 class StaleView(RuntimeError):
@@ -123,7 +123,7 @@ class View:
 
         Where the rules foresee what the answer does before they ask again (a
         placement or a support check with another to follow, a card chosen
-        and its use: Decision.foresee), the preview's state is this
+        and its use: Decision.ahead), the preview's state is this
         view's with those changes, as exact as a replay and made without
         one; its decision and log are then replayed when first read, which
         must be before the game moves on (else StaleView). Such a state
@@ -169,7 +169,7 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
     it would replay the previewed answer with the real dice and cards."""
     pending = game.pending
     at = len(game.log)
-    ahead: list[_Ahead] = []  # made at the first look ahead
+    ahead: list[_Looks] = []  # made at the first look ahead
 
     def moment(what: str, answer: Any = None) -> Any:
         if game.pending is not pending:
@@ -181,7 +181,7 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
         if previewed:
             raise IllegalAnswer(_NO_FURTHER)
         if not ahead:
-            ahead.append(_Ahead(game, side))
+            ahead.append(_Looks(game, side))
         if what == "preview":
             return ahead[0].preview(pending.check(answer))
         return ahead[0].sample(answer)
@@ -190,7 +190,7 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
     return View(side, _copy(pending) if mine else None, game.data, moment)
 
 
-class _Ahead:
+class _Looks:
     """The look-aheads of one side at one decision, and what they share:
     the seed of what the side sees, the dice, the deal of the first replayed
     preview (its shuffle and the seed cost more than the rest of a preview:
@@ -215,11 +215,11 @@ class _Ahead:
     def preview(self, answer: Any) -> View:
         """The view after ``answer``: foreseen where the rules can, else replayed."""
         made = self.made
-        if _FORESEE and self.pending.foresee is not None:
+        if _AHEAD and self.pending.ahead is not None:
             if "dice" not in made:
                 made["dice"] = seed_state(_dice(self.seed()))
             dice = Chance(cast(Any, {"rng": made["dice"]}))  # a generator and nothing else
-            changes = self.pending.foresee(answer, dice)
+            changes = self.pending.ahead(answer, dice)
             if isinstance(changes, Ends):
                 state = self.gone_on(changes, dice)
                 if state is not None:
@@ -234,7 +234,7 @@ class _Ahead:
     def gone_on(self, ends: Ends, dice: Chance) -> dict | None:
         """The public state a replayed preview would reach where the asking
         rule ends (``ends``) and the rules that called it reach a checkpoint
-        without asking (engine/rules/foresee.py): a copy of the state at
+        without asking (engine/rules/ahead.py): a copy of the state at
         this decision, dealt and re-seeded as a replay's, with the answer's
         changes and those rules' rests made, goes on from the checkpoint to
         its first decision. None where the rules cannot tell their rest."""
@@ -274,15 +274,15 @@ class _Ahead:
 
 
 #: Whether a preview takes what the rules foresee of an answer
-#: (Decision.foresee) rather than replay it; the tests compare both ways.
-_FORESEE = True
+#: (Decision.ahead) rather than replay it; the tests compare both ways.
+_AHEAD = True
 
 _NO_FURTHER = ("a preview cannot be looked ahead from again: it would replay with the real "
                "dice and cards; to look further ahead, play on a game of View.sample(seed)")
 
 
 def _foreseen(game, side: str, state: dict, replay: Callable[[], View]) -> View:
-    """A preview whose state the rules foresaw (Decision.foresee): its
+    """A preview whose state the rules foresaw (Decision.ahead): its
     decision and log, which they do not, come from ``replay`` when read."""
     replayed: list[View] = []
 

@@ -36,10 +36,10 @@ from dof.engine.data.records import GameData
 from dof.engine.data.state import Result, State, initial_state, plain
 from dof.engine.data.terms import SIDES
 from dof.engine.data.validate import check_options
-from dof.engine.rules import foresee, hooks
+from dof.engine.rules import ahead, hooks
+from dof.engine.rules.ahead import CHECKPOINT, rest
 from dof.engine.rules.board import opponent
 from dof.engine.rules.decisions import Decision, GameOver, IllegalAnswer
-from dof.engine.rules.foresee import CHECKPOINT, rest
 from dof.engine.rules.protocols import Events, RulesGame, Steps
 from dof.engine.rules.turn import STEPS, action_rounds_step, proceed, turn_words
 from dof.engine.saves import Saved, SaveError, read_save, save_header
@@ -388,20 +388,20 @@ class Game:
         copy._history = since  # so that a copy can look ahead in turn
         return copy
 
-    def rests(self) -> foresee.Rests | None:
+    def rests(self) -> ahead.Rests | None:
         """What the rules waiting around the pending question's own do once
         it returns, up to their next checkpoint, where they can tell
-        (engine/rules/foresee.py); None where they cannot."""
+        (engine/rules/ahead.py); None where they cannot."""
         steps = self._driver.steps
-        return None if steps is None else foresee.rests(steps, self.events)
+        return None if steps is None else ahead.rests(steps, self.events)
 
-    def go_on(self, copy: Game, rests: foresee.Rests, value: Any) -> bool:
+    def go_on(self, copy: Game, rests: ahead.Rests, value: Any) -> bool:
         """Make ``rests`` (:meth:`rests`) on ``copy``, a game of this one's
         state not started, the pending question's rule having returned
         ``value``; then start ``copy`` from the checkpoint they reach and run
         it to its first decision. False where a rest cannot be foreseen
         after all (``copy`` is then half-made: drop it)."""
-        if not foresee.go_on(rests, copy, value):
+        if not ahead.go_on(rests, copy, value):
             return False
         copy._start = copy._ckpt = self._ckpt  # a look-ahead's copy: nothing to snapshot
         copy._run()
@@ -488,11 +488,11 @@ class Game:
         return opponent(side)
 
     def ask(self, kind: str, player: str, options: list, prompt: str,
-            labels: list[str] | None = None, describe=None, why_not=None, foresee=None,
+            labels: list[str] | None = None, describe=None, why_not=None, ahead=None,
             **context: Any) -> Decision:
         """Build a Decision (``answer = yield game.ask(...)``)."""
         return Decision(kind, player, options, prompt, labels, context, describe, why_not,
-                        foresee)
+                        ahead)
 
     def space_name(self, space: int) -> str:
         return self.data.spaces[space].name
@@ -516,12 +516,12 @@ class Game:
 @rest(Game._main, Game.rules)
 def _game_over(game: RulesGame, frame: dict, value: None) -> object:
     """Game._main once the rules are over: reached only past a checkpoint."""
-    raise foresee.Unforeseen
+    raise ahead.Unforeseen
 
 
 @rest(Game.rules, action_rounds_step)
 def _step_over(game: RulesGame, frame: dict, value: None) -> object:
     """Game.rules once the action rounds are over: the next turn step, from
-    its checkpoint (engine/rules/foresee.py)."""
+    its checkpoint (engine/rules/ahead.py)."""
     proceed(game)
     return CHECKPOINT

@@ -12,9 +12,9 @@ from functools import partial
 from dof.engine.data.vocabulary import Op
 from dof.engine.programs.program import Runner, Steps, change_sp, handles, pick_space, settle
 from dof.engine.programs.selectors import Context, amount, side_of, spaces
+from dof.engine.rules.ahead import after
 from dof.engine.rules.board import opponent
 from dof.engine.rules.decisions import Changes
-from dof.engine.rules.foresee import after
 from dof.engine.rules.protocols import RulesGame
 
 
@@ -80,9 +80,9 @@ def _spread(game: RulesGame, op: dict, ctx: Context, moves: Moves, source: str |
             if not options:
                 break
             left = "" if n is None else f" ({n - count} left)"
-            foresee = partial(_spread_foreseen, game, moves, targets, source, cap, done,
+            told = partial(_spread_ahead, game, moves, targets, source, cap, done,
                               optional, n is None or count + 1 < n)
-            space = yield from pick_space(game, ctx, options, what + left, foresee)
+            space = yield from pick_space(game, ctx, options, what + left, told)
             if space == "done":
                 break
             _move(game, moves, space, 1)
@@ -107,10 +107,10 @@ def _spread_options(game: RulesGame, targets: list[int], source: str | None, cap
     return [*options, "done"] if options and optional else options
 
 
-def _spread_foreseen(game: RulesGame, moves: Moves, targets: list[int], source: str | None,
+def _spread_ahead(game: RulesGame, moves: Moves, targets: list[int], source: str | None,
                      cap: int | None, done: dict[int, int], optional: bool, more: bool,
                      space: int | str, chance: object) -> Changes | None:
-    """Decision.foresee of an SP placed, removed or replaced one at a time
+    """Decision.ahead of an SP placed, removed or replaced one at a time
     (``_spread``): its change in ``space``, when the next SP's question
     follows at once: ``more`` SPs are to come, and more than one answer is
     left for the next (the rules answer a single one themselves). ``done``

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 from dof.engine.data.vocabulary import Hook
 from dof.engine.programs.selectors import Context, amount, card_matches, drawn, ops_value_for, who
 from dof.engine.rules import hooks
-from dof.engine.rules.decisions import Foresee
+from dof.engine.rules.decisions import Ahead
 from dof.engine.rules.protocols import RulesGame, Steps
 
 
@@ -86,15 +86,15 @@ def settle(game: RulesGame) -> Steps:
 
 
 def pick_space(game: RulesGame, ctx: Context, options: list, what: str,
-               foresee: Foresee | None = None) -> Steps:
+               ahead: Ahead | None = None) -> Steps:
     """The actor's choice among ``options`` (no question for a single one);
-    ``foresee`` is the question's Decision.foresee."""
+    ``ahead`` is the question's Decision.ahead."""
     side = ctx["actor"]
     if len(options) == 1:
         return options[0]
     return (yield game.ask(
         "space", side, options, f"{side}: {what}",
-        describe=lambda o: "Done" if o == "done" else game.space_name(o), foresee=foresee,
+        describe=lambda o: "Done" if o == "done" else game.space_name(o), ahead=ahead,
         card=ctx.get("card")))
 
 

@@ -7,10 +7,10 @@ from functools import partial
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Cond, Hook, Until
 from dof.engine.rules import hooks
+from dof.engine.rules.ahead import Unforeseen, rest
 from dof.engine.rules.board import phasing
 from dof.engine.rules.decisions import Changes
 from dof.engine.rules.effects import expire
-from dof.engine.rules.foresee import Unforeseen, rest
 from dof.engine.rules.operations import (
     OPS_USES,
     check_targets,
@@ -98,15 +98,15 @@ def action_round(game: RulesGame):
         card = yield game.ask("card", side, options, f"{side}: choose a card to play",
                               describe=game.card_name,
                               why_not=lambda: round_cards_missing(game, side, options),
-                              foresee=partial(card_foreseen, game, side))
+                              ahead=partial(card_ahead, game, side))
         yield from play_card(game, side, card)
     yield from hooks.run(game, Hook.ACTION_ROUND_END, player=side)
     expire(game, Until.END_OF_ACTION_ROUND)
     yield from hooks.run(game, Hook.AS_SOON_AS)
 
 
-def card_foreseen(game: RulesGame, side: str, card: int, chance: object) -> Changes | None:
-    """Decision.foresee of the card for an action round (5.0): it leaves
+def card_ahead(game: RulesGame, side: str, card: int, chance: object) -> Changes | None:
+    """Decision.ahead of the card for an action round (5.0): it leaves
     the hand and is the card played, the question of its use next; a
     Scoring card is scored at once (a look-ahead replays it)."""
     if game.data.cards[card].side == "scoring":
@@ -278,7 +278,7 @@ def play_card(game: RulesGame, side: str, card: int):
                   "the card plays for operations only", card=card)
     use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
                          why_not=lambda: play_missing(game, side, card),
-                         foresee=partial(use_foreseen, game, side, card), card=card)
+                         ahead=partial(use_ahead, game, side, card), card=card)
     # After the choice and before the card's effects: a watch on how the
     # next card is played is settled here (ruling R53).
     yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card, played_use=use)
@@ -329,7 +329,7 @@ def play_for_ops(game: RulesGame, side: str, card: int, use: str, allow_event: b
         order = yield game.ask("event_order", side, ["before", "after"],
                                f"{side}: the {opp}'s event before or after your operations?",
                                ["Event before operations", "Event after operations"],
-                               foresee=partial(event_order_foreseen, game, side, card, use),
+                               ahead=partial(event_order_ahead, game, side, card, use),
                                card=card)
     happened = False
     if trigger and order == "before":
@@ -350,26 +350,26 @@ def opponent_event(game: RulesGame, side: str, card: int, use: str) -> bool:
             and event_available(game, card, opp))
 
 
-def use_foreseen(game: RulesGame, side: str, card: int, use: str,
+def use_ahead(game: RulesGame, side: str, card: int, use: str,
                  chance: object) -> Changes | None:
-    """Decision.foresee of a card's use (5.0): nothing changes before the
+    """Decision.ahead of a card's use (5.0): nothing changes before the
     next question, when no trigger acts on the card played and the Ops go to
     SPs or checks: the question of the opponent's event comes first, or the
-    Ops' first one (:func:`ops_foreseen`)."""
+    Ops' first one (:func:`ops_ahead`)."""
     if use not in ("place", "check") or not hooks.idle(
             game, Hook.CARD_PLAYED, player=side, played=card, played_use=use):
         return None
-    return [] if opponent_event(game, side, card, use) else ops_foreseen(game, side, card, use)
+    return [] if opponent_event(game, side, card, use) else ops_ahead(game, side, card, use)
 
 
-def event_order_foreseen(game: RulesGame, side: str, card: int, use: str, order: str,
+def event_order_ahead(game: RulesGame, side: str, card: int, use: str, order: str,
                          chance: object) -> Changes | None:
-    """Decision.foresee of the opponent's event put after the operations
-    (5.2): the Ops' first question comes first (:func:`ops_foreseen`)."""
-    return ops_foreseen(game, side, card, use) if order == "after" else None
+    """Decision.ahead of the opponent's event put after the operations
+    (5.2): the Ops' first question comes first (:func:`ops_ahead`)."""
+    return ops_ahead(game, side, card, use) if order == "after" else None
 
 
-def ops_foreseen(game: RulesGame, side: str, card: int, use: str) -> Changes | None:
+def ops_ahead(game: RulesGame, side: str, card: int, use: str) -> Changes | None:
     """Nothing changes before the first question of a card's Ops spent on
     SPs or checks (6.1, 6.2) when there is one: a bonus to declare first
     (11.1), a space the Ops pay an SP in, or a check's target."""
@@ -418,7 +418,7 @@ def run_event(game: RulesGame, card: int, side: str):
 # ---------------------------------------------- the rest of a card's play
 # What each rule of a card played for its Ops does once the rule it waits
 # on returns, as its code goes on: a look-ahead runs them on its copy up to
-# the next checkpoint (engine/rules/foresee.py). Each says what the lines
+# the next checkpoint (engine/rules/ahead.py). Each says what the lines
 # after its rule's ``yield from`` do when no question or effect comes.
 
 @rest(use_ops, place_with_ops)

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from dof.engine.data.outcome import Termination
 
 #: What an answer changes in the state before the next question (see
-#: Decision.foresee): (path, value) pairs, each setting ``state[k1][k2]...``
+#: Decision.ahead): (path, value) pairs, each setting ``state[k1][k2]...``
 #: to a new value, in order; a value is never a list or dict the state holds.
 Changes = list[tuple[tuple[Any, ...], Any]]
 
@@ -22,14 +22,14 @@ Changes = list[tuple[tuple[Any, ...], Any]]
 class Ends(NamedTuple):
     """What a rule foresees of an answer after which it returns (asking
     nothing more): its ``changes``, and the ``value`` it returns to the rule
-    that called it, which goes on from there (see engine/rules/foresee.py)."""
+    that called it, which goes on from there (see engine/rules/ahead.py)."""
 
     changes: Changes
     value: Any = None
 
 
-#: Decision.foresee's type.
-Foresee = Callable[[Any, Any], "Changes | Ends | None"]
+#: Decision.ahead's type.
+Ahead = Callable[[Any, Any], "Changes | Ends | None"]
 
 
 class GameOver(Exception):
@@ -59,9 +59,9 @@ class Decision:
     same reason ``why_not`` says only when asked which answers a player might
     expect are missing, and why (see :meth:`unavailable`).
 
-    ``foresee``, where the rules give it, tells a look-ahead what an answer
+    ``ahead``, where the rules give it, tells a look-ahead what an answer
     changes in the state before the rules ask again, when that is all that
-    happens: ``foresee(answer, chance)`` returns those changes (``Changes``;
+    happens: ``ahead(answer, chance)`` returns those changes (``Changes``;
     ``Ends`` when the rule then returns and the rules that called it go on)
     or None (the answer does more, or more than the rules foretell: replay
     it). ``chance`` draws the dice the look-ahead would draw. Agents never
@@ -76,7 +76,7 @@ class Decision:
     context: dict[str, Any] = field(default_factory=dict)
     describe: Callable[[Any], str] | None = None
     why_not: Callable[[], list[tuple[str, str]]] | None = None
-    foresee: Foresee | None = None
+    ahead: Ahead | None = None
 
     def label(self, i: int) -> str:
         """Display text of option ``i``."""

@@ -10,9 +10,9 @@ from dof.engine.data.chance import Chance
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Hook, Until
 from dof.engine.rules import hooks
+from dof.engine.rules.ahead import after
 from dof.engine.rules.board import controlled_spaces, controller, controls
 from dof.engine.rules.decisions import Changes, Ends
-from dof.engine.rules.foresee import after
 from dof.engine.rules.protocols import RulesGame
 
 
@@ -90,7 +90,7 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
         space = yield game.ask(
             "place", side, options, f"{side}: place an SP ({left} Ops left)", describe=label,
             why_not=partial(placement_missing, game, spaces, costs, left, within is not None),
-            foresee=partial(placement_foreseen, game, side, spaces, costs, left),
+            ahead=partial(placement_ahead, game, side, spaces, costs, left),
             ops_left=left, card=card,
         )
         left -= costs[space]
@@ -100,9 +100,9 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
 
 
-def placement_foreseen(game: RulesGame, side: str, spaces: list[int], costs: dict[int, int],
+def placement_ahead(game: RulesGame, side: str, spaces: list[int], costs: dict[int, int],
                        left: int, space: int, chance: Chance) -> Changes | Ends | None:
-    """Decision.foresee of a placement (6.1): one more SP in ``space``, when
+    """Decision.ahead of a placement (6.1): one more SP in ``space``, when
     no trigger acts on it; the next SP's question follows at once if Ops
     are left that pay for an SP somewhere, else the placing ends."""
     rest = left - costs[space]
@@ -269,10 +269,10 @@ def check_result(game: RulesGame, opp: str, space: int, excess: int) -> tuple[in
     return removed, excess - removed
 
 
-def check_foreseen(game: RulesGame, side: str, ops: int, card: int | None, bonus: int, within,
+def check_ahead(game: RulesGame, side: str, ops: int, card: int | None, bonus: int, within,
                    need_opponent_sp: bool, last: bool, target: int | str,
                    chance: Chance) -> Changes | Ends | None:
-    """Decision.foresee of a support check's target: the SPs the check
+    """Decision.ahead of a support check's target: the SPs the check
     removes and adds with the look-ahead's die, when no lasting effect
     modifies it (whose use would be counted) or acts after it; the next
     check's question follows unless this is the last check or no target is
@@ -328,7 +328,7 @@ def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: i
                                describe=_describe_target(game),
                                why_not=partial(checks_missing, game, side, targets, within,
                                                need_opponent_sp),
-                               foresee=partial(check_foreseen, game, side, ops, card, bonus,
+                               ahead=partial(check_ahead, game, side, ops, card, bonus,
                                                within, need_opponent_sp, i + 1 == count),
                                ops=ops, card=card)
         if space == "stop":

@@ -47,9 +47,9 @@ def setup_missing(game: RulesGame, side: str) -> list[tuple[str, str]]:
     return [("Other spaces", "they hold opponent SPs (3.4)")] if any(other) else []
 
 
-def setup_foreseen(game: RulesGame, side: str, left: int, space: int,
+def setup_ahead(game: RulesGame, side: str, left: int, space: int,
                    chance: object) -> Changes | None:
-    """Decision.foresee of a free SP (3.4): one more in ``space``, when
+    """Decision.ahead of a free SP (3.4): one more in ``space``, when
     ``left`` free SPs are still to come, the next one's question at once."""
     return [(("sp", side, space), game.state["sp"][side][space] + 1)] if left else None
 
@@ -73,7 +73,7 @@ def setup_step(game: RulesGame):
                 "setup_place", side, options,
                 f"Place a free SP ({i + 1} of {n}) in a space with no opponent SPs",
                 describe=game.space_name, why_not=partial(setup_missing, game, side),
-                foresee=partial(setup_foreseen, game, side, left),
+                ahead=partial(setup_ahead, game, side, left),
             )
             st["sp"][side][space] += 1
             game.note("place", f"{side} places 1 SP in {game.space_name(space)} (setup)",

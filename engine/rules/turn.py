@@ -19,10 +19,10 @@ from dof.engine.data.terms import SIDES
 from dof.engine.data.vocabulary import Hook, Until
 from dof.engine.rules import hooks
 from dof.engine.rules.actions import action_round, rounds_allowed
+from dof.engine.rules.ahead import CHECKPOINT, rest
 from dof.engine.rules.board import phasing
 from dof.engine.rules.decisions import GameOver
 from dof.engine.rules.effects import expire
-from dof.engine.rules.foresee import CHECKPOINT, rest
 from dof.engine.rules.machine import Sequencer
 from dof.engine.rules.protocols import RulesGame, Steps
 from dof.engine.rules.scoring import final_scoring

@@ -1,4 +1,4 @@
-"""Foreseen previews (Decision.foresee, engine/rules/foresee.py): where the
+"""Foreseen previews (Decision.ahead, engine/rules/ahead.py): where the
 rules tell what an answer does before they ask again, a preview takes the
 view's state with those changes instead of replaying the rules from the last
 checkpoint; where the asking rule ends, the rules that called it say what
@@ -19,11 +19,11 @@ from dof.engine import GreedyAgent, StaleView, api, play, view
 
 def replayed(seen, answer):
     """The preview of ``answer`` by replaying the rules, as without foresight."""
-    api._FORESEE = False
+    api._AHEAD = False
     try:
         return seen.preview(answer)
     finally:
-        api._FORESEE = True
+        api._AHEAD = True
 
 
 def test_a_foreseen_preview_reaches_the_state_a_replay_reaches():
@@ -34,7 +34,7 @@ def test_a_foreseen_preview_reaches_the_state_a_replay_reaches():
         game = dof.new_game(seed=seed)
         rng = random.Random(seed)
         while (pending := game.pending) is not None:
-            if pending.foresee is not None:
+            if pending.ahead is not None:
                 seen = view(game, pending.player)
                 for answer in pending.options[:5]:
                     ahead = seen.preview(answer)
@@ -81,7 +81,7 @@ def test_greedy_plays_the_same_games_foreseeing_as_replaying():
     greedy compares whole games between two builds)."""
     played = []
     for foresee in (True, False):
-        api._FORESEE = foresee
+        api._AHEAD = foresee
         try:
             games = []
             for seed in (1, 2):
@@ -91,7 +91,7 @@ def test_greedy_plays_the_same_games_foreseeing_as_replaying():
                 games.append((game.decisions, game.state, game.log))
             played.append(games)
         finally:
-            api._FORESEE = True
+            api._AHEAD = True
     assert played[0] == played[1]
 
 

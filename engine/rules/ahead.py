@@ -1,5 +1,5 @@
 """What an answer does before the rules ask again, told without running the
-rules (Decision.foresee), for a look-ahead: a bot weighs every answer of
+rules (Decision.ahead), for a look-ahead: a bot weighs every answer of
 every decision, and replaying the rules from the last checkpoint for each
 costs several times what the answer itself does.
 
