@@ -29,6 +29,7 @@ from dof.engine.data.terms import SIDES
 from dof.engine.rules.ahead import apply, changed
 from dof.engine.rules.board import opponent
 from dof.engine.rules.decisions import Decision, Ends, IllegalAnswer
+from dof.engine.rules.odds import Odds
 
 
 class StaleView(RuntimeError):
@@ -121,11 +122,11 @@ class View:
         be previewed or sampled again (IllegalAnswer): look further ahead on a
         game of :meth:`sample`.
 
-        Where the rules foresee what the answer does before they ask again (a
+        Where the rules tell what the answer does before they ask again (a
         placement or a support check with another to follow, a card chosen
-        and its use: Decision.ahead), the preview's state is this
-        view's with those changes, as exact as a replay and made without
-        one; its decision and log are then replayed when first read, which
+        and its use: Decision.ahead), the preview's state is this view's
+        with those changes, as exact as a replay and made without one; its
+        decision, log and odds are then replayed when first read, which
         must be before the game moves on (else StaleView). Such a state
         shares the lists and dicts the answer leaves alone with the other
         previews of this decision: copy a part before changing it.
@@ -133,6 +134,17 @@ class View:
         if self._decision is None:
             raise IllegalAnswer(f"there is no {self.side} decision to preview")
         return self._read("preview", answer)
+
+    def odds(self, answer: Any) -> Odds | None:
+        """The odds of the die that ``answer`` rolls, from the modifiers in
+        force now: a support check on a space (the chance of success and the
+        SPs it removes and adds on average) or a Tiananmen Square attempt
+        (the "tiananmen" use of a card). None for an answer that rolls no
+        die. They are the rules' own figures (engine/rules/odds.py), read
+        from what this side sees: the table, not the hidden cards."""
+        if self._decision is None:
+            raise IllegalAnswer(f"there is no {self.side} decision to weigh")
+        return self._read("odds", answer)
 
     def sample(self, seed: int) -> Any:
         """A Game this side cannot tell from the real one, for a bot to play
@@ -169,7 +181,7 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
     it would replay the previewed answer with the real dice and cards."""
     pending = game.pending
     at = len(game.log)
-    ahead: list[_Looks] = []  # made at the first look ahead
+    looks: list[_Looks] = []  # made at the first look ahead
 
     def moment(what: str, answer: Any = None) -> Any:
         if game.pending is not pending:
@@ -178,13 +190,15 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
             return _public(game.state, side, deep)
         if what == "log":
             return marshal.loads(marshal.dumps(game.log[:at]))
+        if what == "odds":
+            return pending.odds(answer)
         if previewed:
             raise IllegalAnswer(_NO_FURTHER)
-        if not ahead:
-            ahead.append(_Looks(game, side))
+        if not looks:
+            looks.append(_Looks(game, side))
         if what == "preview":
-            return ahead[0].preview(pending.check(answer))
-        return ahead[0].sample(answer)
+            return looks[0].preview(pending.check(answer))
+        return looks[0].sample(answer)
 
     mine = pending is not None and pending.player == side
     return View(side, _copy(pending) if mine else None, game.data, moment)
@@ -266,7 +280,7 @@ class _Looks:
         """The preview of ``answer`` on a copy that replays the rules."""
         game, side = self.game, self.side
         if game.pending is not self.pending:
-            raise StaleView("a preview's decision and log are read before its game moves on")
+            raise StaleView("a preview's decision, log and odds are read before its game moves on")
         copy = game.lookahead()
         self.deal(copy)
         copy.answer(answer)
@@ -283,7 +297,7 @@ _NO_FURTHER = ("a preview cannot be looked ahead from again: it would replay wit
 
 def _foreseen(game, side: str, state: dict, replay: Callable[[], View]) -> View:
     """A preview whose state the rules foresaw (Decision.ahead): its
-    decision and log, which they do not, come from ``replay`` when read."""
+    decision, log and odds, which they do not, come from ``replay`` when read."""
     replayed: list[View] = []
 
     def moment(what: str, answer: Any = None) -> Any:
@@ -293,7 +307,9 @@ def _foreseen(game, side: str, state: dict, replay: Callable[[], View]) -> View:
             raise IllegalAnswer(_NO_FURTHER)
         if not replayed:
             replayed.append(replay())
-        return replayed[0].decision if what == "decision" else replayed[0].log
+        if what == "decision":
+            return replayed[0].decision
+        return replayed[0].log if what == "log" else replayed[0].odds(answer)
 
     return View(side, _UNREAD, game.data, moment)
 

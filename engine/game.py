@@ -488,10 +488,12 @@ class Game:
         return opponent(side)
 
     def ask(self, kind: str, player: str, options: list, prompt: str,
-            labels: list[str] | None = None, describe=None, why_not=None, ahead=None,
-            **context: Any) -> Decision:
-        """Build a Decision (``answer = yield game.ask(...)``)."""
-        return Decision(kind, player, options, prompt, labels, context, describe, why_not,
+            labels: list[str] | None = None, describe=None, why_not=None, odds=None,
+            ahead=None, **context: Any) -> Decision:
+        """Build a Decision (``answer = yield game.ask(...)``); ``odds``
+        gives an answer's odds when asked (Decision.odds), ``ahead`` what it
+        does before the next question when the rule can tell (Decision.ahead)."""
+        return Decision(kind, player, options, prompt, labels, context, describe, why_not, odds,
                         ahead)
 
     def space_name(self, space: int) -> str:

@@ -45,6 +45,9 @@ def test_a_foreseen_preview_reaches_the_state_a_replay_reaches():
                         decisions = [(d.kind, d.options) if d else None
                                      for d in (ahead.decision, again.decision)]
                         assert decisions[0] == decisions[1]
+                        if again.decision is not None:  # the odds it weighs, as a replay's
+                            first = again.decision.options[0]
+                            assert ahead.odds(first) == again.odds(first)
                         assert ahead.log == again.log
             game.answer(rng.choice(pending.options))
     kinds = ("setup_place", "card", "use", "place", "check", "space")

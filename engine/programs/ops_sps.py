@@ -21,14 +21,14 @@ from dof.engine.rules.protocols import RulesGame
 @handles(Op.PLACE)
 def op_place(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     owner = side_of(ctx, op["owner"])
-    yield from _spread(game, op, ctx, ((owner, 1),), None, f"place 1 {owner} SP",
+    yield from _spread(game, op, ctx, ((owner, 1),), None, ("place", f"{owner} SP"),
                        op["per_space_max"])
 
 
 @handles(Op.REMOVE)
 def op_remove(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     owner = side_of(ctx, op["owner"])
-    yield from _spread(game, op, ctx, ((owner, -1),), owner, f"remove 1 {owner} SP",
+    yield from _spread(game, op, ctx, ((owner, -1),), owner, ("remove", f"{owner} SP"),
                        op["per_space_max"])
 
 
@@ -37,7 +37,20 @@ def op_replace(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps
     """Owner's SPs become new owner's SPs, one for one, in the same space."""
     old, new = side_of(ctx, op["owner"]), side_of(ctx, op["new_owner"])
     yield from _spread(game, op, ctx, ((old, -1), (new, 1)), old,
-                       f"replace 1 {old} SP with a {new} SP")
+                       ("replace", f"{old} SP with {new} SP"))
+
+
+def asking(verb: str, noun: str, n: int | None, optional: bool = False,
+           count: int | None = None, where: str = "in") -> str:
+    """What a player placing, removing or moving SPs is asked, with the
+    whole amount: 'place 3 democrat SP in one space' (``where``: 'from',
+    'to'), or one SP at a time 'place 3 democrat SP, one at a time: 1 of 3'
+    ('up to 3': he may stop)."""
+    many = "all" if n is None else f"up to {n}" if optional else str(n)
+    if count is None:
+        return f"{verb} {many} {noun} {where} one space"
+    step = f": {count + 1} of {n}" if n is not None else ""
+    return f"{verb} {many} {noun}, one at a time{step}"
 
 
 #: How one SP changes hands: (whose SPs, +1 or -1) for each side it touches.
@@ -45,12 +58,13 @@ Moves = tuple[tuple[str, int], ...]
 
 
 def _spread(game: RulesGame, op: dict, ctx: Context, moves: Moves, source: str | None,
-            what: str, cap: int | None = None) -> Steps:
+            what: tuple[str, str], cap: int | None = None) -> Steps:
     """Apply an SP change (``moves`` for each SP) by the op's amount and
     choice: the whole amount in one chosen space ("one"), in every matching
     space ("each"), or one SP at a time where the actor likes ("any"), at
     most ``cap`` per space, stopping early if the amount is "up to".
-    ``source`` is the side whose SPs are taken (None: SPs are added)."""
+    ``source`` is the side whose SPs are taken (None: SPs are added);
+    ``what`` is the verb and the noun the question says (asking)."""
     n, optional = amount(game, op["amount"], ctx)
     targets = spaces(game, op["where"], ctx)
     sp = game.state["sp"]
@@ -62,7 +76,7 @@ def _spread(game: RulesGame, op: dict, ctx: Context, moves: Moves, source: str |
         return
     if op["choice"] == "one" or op["choice"] == "each" or (n is None and not optional):
         if op["choice"] == "one":
-            targets = [(yield from pick_space(game, ctx, targets, what))]
+            targets = [(yield from pick_space(game, ctx, targets, asking(*what, n)))]
         for s in targets:
             if n is None:
                 assert source is not None  # only a removal takes "all" SPs
@@ -79,10 +93,10 @@ def _spread(game: RulesGame, op: dict, ctx: Context, moves: Moves, source: str |
             options = _spread_options(game, targets, source, cap, done, optional)
             if not options:
                 break
-            left = "" if n is None else f" ({n - count} left)"
             told = partial(_spread_ahead, game, moves, targets, source, cap, done,
-                              optional, n is None or count + 1 < n)
-            space = yield from pick_space(game, ctx, options, what + left, told)
+                           optional, n is None or count + 1 < n)
+            space = yield from pick_space(game, ctx, options, asking(*what, n, optional, count),
+                                          told)
             if space == "done":
                 break
             _move(game, moves, space, 1)
@@ -108,7 +122,7 @@ def _spread_options(game: RulesGame, targets: list[int], source: str | None, cap
 
 
 def _spread_ahead(game: RulesGame, moves: Moves, targets: list[int], source: str | None,
-                     cap: int | None, done: dict[int, int], optional: bool, more: bool,
+                  cap: int | None, done: dict[int, int], optional: bool, more: bool,
                      space: int | str, chance: object) -> Changes | None:
     """Decision.ahead of an SP placed, removed or replaced one at a time
     (``_spread``): its change in ``space``, when the next SP's question
@@ -156,9 +170,13 @@ def op_move(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
     if not sources or not dests:
         return
     if op.get("from_choice") == "one" and len(sources) > 1:
-        sources = [(yield from pick_space(game, ctx, sources, "move SPs from"))]
+        sources = [(yield from pick_space(game, ctx, sources,
+                                          asking("move", f"{owner} SP", n, optional,
+                                                 where="from")))]
     if op.get("to_choice") == "one" and len(dests) > 1:
-        dests = [(yield from pick_space(game, ctx, dests, "move SPs to"))]
+        dests = [(yield from pick_space(game, ctx, dests,
+                                        asking("move", f"{owner} SP", n, optional,
+                                               where="to")))]
     cap = op.get("per_space_max")
     if len(sources) == 1 and len(dests) == 1 and not optional:
         src, dst = sources[0], dests[0]
@@ -178,13 +196,14 @@ def op_move(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
             break
         src = froms[0]
         if len(froms) > 1:
-            src = yield from pick_space(game, ctx, froms, f"move 1 {owner} SP from")
+            src = yield from pick_space(game, ctx, froms,
+                                        asking("move", f"{owner} SP", n, optional, count)
+                                        + ": from")
         tos = [d for d in dests if d != src and (cap is None or moved.get(d, 0) < cap)]
         if not tos:
             break
-        left = "" if n is None else f" ({n - count} left)"
         dst = yield from pick_space(game, ctx, [*tos, "done"] if optional else tos,
-                                    f"move 1 {owner} SP to{left}")
+                                    asking("move", f"{owner} SP", n, optional, count) + ": to")
         if dst == "done":
             break
         change_sp(game, owner, src, -1)

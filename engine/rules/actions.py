@@ -21,6 +21,7 @@ from dof.engine.rules.operations import (
     reach,
     support_checks,
     tiananmen_attempt,
+    use_odds,
     uses_missing,
 )
 from dof.engine.rules.piles import finish_card
@@ -53,16 +54,18 @@ def optional_round(game: RulesGame, side: str) -> bool:
     return game.state["rounds"][side] > owed
 
 
-def choose_use(game: RulesGame, side: str, allowed=None, card: int | None = None, prompt: str = ""):
+def choose_use(game: RulesGame, side: str, allowed=None, card: int | None = None, prompt: str = "",
+               odds=None):
     """6.0: the player picks one Operations use among ``allowed`` that the
     rules let him make now (ops_uses: the one gate for 6.3.3 and 6.3.7);
-    None when none is left."""
+    None when none is left. ``odds`` foresees an attempt (use_odds)."""
     uses = ops_uses(game, side, allowed)
     if len(uses) <= 1:
         return uses[0] if uses else None
     return (yield game.ask("use", side, uses, prompt or f"{side}: use the Ops for",
                            [OPS_USES[u] for u in uses],
-                           why_not=lambda: uses_missing(game, side, allowed), card=card))
+                           why_not=lambda: uses_missing(game, side, allowed), odds=odds,
+                           card=card))
 
 
 def use_ops(game: RulesGame, side: str, use: str, card: int | None, printed: int | None = None,
@@ -257,8 +260,8 @@ def play_card(game: RulesGame, side: str, card: int):
     st["hands"][side].remove(card)
     st["played"] = card
     info = game.data.cards[card]
-    game.note("play", f"{side} plays {game.card_name(card)}", player=side, card=card)
     if info.side == "scoring":
+        note_play(game, side, card, "scoring")
         yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card,
                              played_use="scoring")
         yield from play_scoring_card(game, side, card)
@@ -273,12 +276,14 @@ def play_card(game: RulesGame, side: str, card: int):
         if both is not None:
             uses.append("ops_and_event")
             labels.append("Operations and Event (once per turn)")
-    elif info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
-        game.note("unwritten", f"The event of {game.card_name(card)} is not written yet; "
-                  "the card plays for operations only", card=card)
     use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
                          why_not=lambda: play_missing(game, side, card),
+                         odds=use_odds(game, side, card),
                          ahead=partial(use_ahead, game, side, card), card=card)
+    note_play(game, side, card, use)
+    if info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
+        game.note("unwritten", f"The event of {game.card_name(card)} is not written yet; "
+                  "the card plays for operations only", card=card)
     # After the choice and before the card's effects: a watch on how the
     # next card is played is settled here (ruling R53).
     yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card, played_use=use)
@@ -292,13 +297,33 @@ def play_card(game: RulesGame, side: str, card: int):
     finish_card(game, card, happened)
 
 
+#: How a card was played (5.0), as the log says it after its name.
+PLAY_WORDS = {
+    "scoring": "",
+    "event": " for its event",
+    "place": " for Operations: place SPs",
+    "check": " for Operations: support checks",
+    "tiananmen": " for Operations: a Tiananmen Square attempt",
+    "ops_and_event": " for its Operations and its event (6.3.5)",
+}
+
+
+def note_play(game: RulesGame, side: str, card: int, use: str, verb: str = "plays") -> None:
+    """Log a card play once its use is chosen: 'plays #8 Prudence for
+    Operations: support checks' (5.0), with the ``use`` as data (an event
+    that has a card used for its Operations says 'uses')."""
+    game.note("play", f"{side} {verb} {game.card_name(card)}{PLAY_WORDS[use]}", player=side,
+              card=card, use=use)
+
+
 def ops_and_event(game: RulesGame, side: str, card: int, effect: Effect):
     """6.3.5 box 8: one card for its Ops and its event, in either order (ruling R34)."""
     effect["used_turn"] = game.state["turn"]
     uses = ops_uses(game, side)
     use = yield game.ask("use", side, uses, f"{side}: use the Ops for",
                          [OPS_USES[u] for u in uses],
-                         why_not=lambda: uses_missing(game, side, futile_checks=True), card=card)
+                         why_not=lambda: uses_missing(game, side, futile_checks=True),
+                         odds=use_odds(game, side, card), card=card)
     first = yield game.ask("order", side, ["event", "ops"], f"{side}: which first?",
                            ["Event first", "Operations first"])
     if first == "event":
@@ -351,7 +376,7 @@ def opponent_event(game: RulesGame, side: str, card: int, use: str) -> bool:
 
 
 def use_ahead(game: RulesGame, side: str, card: int, use: str,
-                 chance: object) -> Changes | None:
+              chance: object) -> Changes | None:
     """Decision.ahead of a card's use (5.0): nothing changes before the
     next question, when no trigger acts on the card played and the Ops go to
     SPs or checks: the question of the opponent's event comes first, or the
@@ -363,7 +388,7 @@ def use_ahead(game: RulesGame, side: str, card: int, use: str,
 
 
 def event_order_ahead(game: RulesGame, side: str, card: int, use: str, order: str,
-                         chance: object) -> Changes | None:
+                      chance: object) -> Changes | None:
     """Decision.ahead of the opponent's event put after the operations
     (5.2): the Ops' first question comes first (:func:`ops_ahead`)."""
     return ops_ahead(game, side, card, use) if order == "after" else None

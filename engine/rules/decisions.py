@@ -76,6 +76,9 @@ class Decision:
     context: dict[str, Any] = field(default_factory=dict)
     describe: Callable[[Any], str] | None = None
     why_not: Callable[[], list[tuple[str, str]]] | None = None
+    #: The odds of an answer that rolls a die (a support check's space, a
+    #: Tiananmen attempt), worked out only when asked (see :meth:`odds`).
+    foresee: Callable[[Any], Any] | None = None
     ahead: Ahead | None = None
 
     def label(self, i: int) -> str:
@@ -91,6 +94,12 @@ class Decision:
         expect but is not offered, or offered but unable to act, worked out
         from the game as it stands at this decision; plain data."""
         return self.why_not() if self.why_not else []
+
+    def odds(self, answer: Any) -> Any:
+        """What rolling the die for ``answer`` can give (an odds.Odds),
+        from the game as it stands at this decision; None for an answer
+        that rolls none."""
+        return self.foresee(answer) if self.foresee else None
 
     def check(self, answer: Any) -> Any:
         """Return ``answer`` when it is legal, else raise IllegalAnswer."""

@@ -9,10 +9,11 @@ from functools import partial
 from dof.engine.data.chance import Chance
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Hook, Until
-from dof.engine.rules import hooks
+from dof.engine.rules import hooks, odds
 from dof.engine.rules.ahead import after
 from dof.engine.rules.board import controlled_spaces, controller, controls
 from dof.engine.rules.decisions import Changes, Ends
+from dof.engine.rules.odds import Odds
 from dof.engine.rules.protocols import RulesGame
 
 
@@ -101,7 +102,7 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
 
 
 def placement_ahead(game: RulesGame, side: str, spaces: list[int], costs: dict[int, int],
-                       left: int, space: int, chance: Chance) -> Changes | Ends | None:
+                    left: int, space: int, chance: Chance) -> Changes | Ends | None:
     """Decision.ahead of a placement (6.1): one more SP in ``space``, when
     no trigger acts on it; the next SP's question follows at once if Ops
     are left that pay for an SP somewhere, else the placing ends."""
@@ -229,49 +230,55 @@ def check_modifiers(game: RulesGame, side: str, space: int, bonus: int = 0,
     return mods
 
 
+def check_terms(game: RulesGame, side: str, ops: int, space: int, bonus: int = 0,
+                used: list[Effect] | None = None) -> list[tuple[str, int]]:
+    """6.2.4: what a support check adds to its die, the Ops first, then the
+    modifiers (check_modifiers, which adds the effects that applied to
+    ``used``)."""
+    return [("Ops", ops), *check_modifiers(game, side, space, bonus, used)]
+
+
+def check_odds(game: RulesGame, side: str, ops: int, space: int, bonus: int = 0) -> Odds:
+    """The odds of a support check in ``space`` now, with the modifiers in
+    force (ruling R44: they are read again when the die is rolled)."""
+    return odds.check_odds(check_terms(game, side, ops, space, bonus), 2 * game.stability[space],
+                           game.state["sp"][game.opponent(side)][space])
+
+
 def support_check(game: RulesGame, side: str, ops: int, space: int, card: int | None = None,
                   bonus: int = 0):
     """6.2.4-6.2.6: roll + Ops + modifiers against twice the stability; the
-    excess removes opponent SPs, then adds friendly ones; equal fails."""
+    excess removes opponent SPs, then adds friendly ones; equal fails
+    (odds.check_result)."""
     st = game.state
     opp = game.opponent(side)
     name = game.space_name(space)
     roll = game.roll(side, f"support check in {name}")
     used: list[Effect] = []
-    mods = check_modifiers(game, side, space, bonus, used)
-    total = roll + ops + sum(v for _, v in mods)
+    terms = check_terms(game, side, ops, space, bonus, used)
+    total = roll + sum(v for _, v in terms)
     need = 2 * game.stability[space]
-    detail = "".join(f" {v:+d} {why}" for why, v in mods)
-    excess = total - need
-    removed, added = check_result(game, opp, space, excess)
+    detail = "".join(f" {v:+d} {why}" for why, v in terms[1:])
+    removed, added = odds.check_result(total, need, st["sp"][opp][space])
     st["sp"][opp][space] -= removed
     st["sp"][side][space] += added
     game.note(
         "check",
         f"{side} support check in {name}: roll {roll} +{ops} Ops{detail} = {total} "
-        f"vs {need}: " + (f"removes {removed}, adds {added}" if excess > 0 else "fails"),
+        f"vs {need}: " + (f"removes {removed}, adds {added}" if removed + added else "fails"),
         player=side, space=space, roll=roll, total=total, need=need, removed=removed, added=added,
     )
     if used:  # after the result: "no longer in effect" follows the check it served
         assert game.events is not None  # lasting effects come only from card programs
         game.events.use(game, used)
     yield from hooks.run(game, Hook.AFTER_CHECK, player=side, space=space, card=card)
-    if excess > 0:
+    if removed + added:
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
 
 
-def check_result(game: RulesGame, opp: str, space: int, excess: int) -> tuple[int, int]:
-    """6.2.5-6.2.6: the opponent's SPs a check's ``excess`` removes from
-    ``space``, then the checking side's it adds (none when it fails)."""
-    if excess <= 0:
-        return 0, 0
-    removed = min(excess, game.state["sp"][opp][space])
-    return removed, excess - removed
-
-
 def check_ahead(game: RulesGame, side: str, ops: int, card: int | None, bonus: int, within,
-                   need_opponent_sp: bool, last: bool, target: int | str,
-                   chance: Chance) -> Changes | Ends | None:
+                need_opponent_sp: bool, last: bool, target: int | str,
+                chance: Chance) -> Changes | Ends | None:
     """Decision.ahead of a support check's target: the SPs the check
     removes and adds with the look-ahead's die, when no lasting effect
     modifies it (whose use would be counted) or acts after it; the next
@@ -282,13 +289,13 @@ def check_ahead(game: RulesGame, side: str, ops: int, card: int | None, bonus: i
     assert isinstance(target, int)
     roll = chance.die(side, "support check")
     used: list[Effect] = []
-    mods = check_modifiers(game, side, target, bonus, used)
+    terms = check_terms(game, side, ops, target, bonus, used)
     if used:
         return None
-    excess = roll + ops + sum(v for _, v in mods) - 2 * game.stability[target]
     opp = game.opponent(side)
-    removed, added = check_result(game, opp, target, excess)
     sp = game.state["sp"]
+    removed, added = odds.check_result(roll + sum(v for _, v in terms),
+                                       2 * game.stability[target], sp[opp][target])
     left = sp[opp][target] - removed
     changes: Changes = [(("sp", opp, target), left),
                         (("sp", side, target), sp[side][target] + added)]
@@ -299,7 +306,7 @@ def check_ahead(game: RulesGame, side: str, ops: int, card: int | None, bonus: i
         return changes if more and not last else Ends(changes)
     then = after(game, changes)
     if not hooks.idle(then, Hook.AFTER_CHECK, player=side, space=target, card=card) or (
-            excess > 0 and not hooks.idle(then, Hook.AS_SOON_AS, space=target)):
+            removed + added and not hooks.idle(then, Hook.AS_SOON_AS, space=target)):
         return None
     if last or not check_targets(then, side, within, need_opponent_sp):
         return Ends(changes)
@@ -328,12 +335,18 @@ def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: i
                                describe=_describe_target(game),
                                why_not=partial(checks_missing, game, side, targets, within,
                                                need_opponent_sp),
+                               odds=partial(_target_odds, game, side, ops, bonus),
                                ahead=partial(check_ahead, game, side, ops, card, bonus,
-                                               within, need_opponent_sp, i + 1 == count),
+                                             within, need_opponent_sp, i + 1 == count),
                                ops=ops, card=card)
         if space == "stop":
             return
         yield from support_check(game, side, ops, space, card, bonus)
+
+
+def _target_odds(game: RulesGame, side: str, ops: int, bonus: int, target) -> Odds | None:
+    """The odds of a support check on ``target`` (None for Stop)."""
+    return None if target == "stop" else check_odds(game, side, ops, target, bonus)
 
 
 def _describe_target(game: RulesGame):
@@ -356,28 +369,45 @@ def tiananmen_barred(game: RulesGame, side: str) -> str | None:
     return None
 
 
+def tiananmen_terms(game: RulesGame, side: str, ops: int,
+                    card: int | None = None) -> list[tuple[str, int]]:
+    """6.3.1: what a Tiananmen Square attempt adds to its die: the Ops, +1
+    for a card with the player's own event or a neutral one (ruling R9),
+    +1 after a failed attempt (ruling R10), and lasting effects."""
+    st = game.state
+    terms = [("Ops", ops)]
+    if card is not None and game.data.cards[card].side in (side, "neutral"):
+        terms.append(("own event", 1))  # silver cards count (ruling R9)
+    if st["tst_tries"][side]:
+        terms.append(("second or later attempt", 1))  # a flat +1 (ruling R10)
+    extra = hooks.total(game, Hook.TIANANMEN_MODIFIER, player=side)
+    if extra:
+        terms.append(("lasting effects", extra))
+    return terms
+
+
+def tiananmen_odds(game: RulesGame, side: str, ops: int, card: int | None = None) -> Odds:
+    """The odds of ``side``'s Tiananmen Square attempt now (None of the
+    modifiers change before its die is rolled)."""
+    box = game.data.tiananmen[game.state["tiananmen"][side]]
+    return odds.attempt_odds(tiananmen_terms(game, side, ops, card), box.needs[side])
+
+
 def tiananmen_attempt(game: RulesGame, side: str, ops: int, card: int | None = None):
     """6.3.1-6.3.2: roll + Ops + modifiers; reaching the next box's number for
-    this side advances the marker."""
+    this side advances the marker (odds.attempt_succeeds)."""
     if not can_attempt_tiananmen(game, side):
         raise RuntimeError(f"{side} may not attempt Tiananmen now (6.3.3, 6.3.7): "
                            "offer the use through ops_uses()")
     st = game.state
     st["tst_used"][side] = True
     box = game.data.tiananmen[st["tiananmen"][side]]
-    mods = []
-    if card is not None and game.data.cards[card].side in (side, "neutral"):
-        mods.append(("own event", 1))  # silver cards count (ruling R9)
-    if st["tst_tries"][side]:
-        mods.append(("second or later attempt", 1))  # a flat +1 (ruling R10)
-    extra = hooks.total(game, Hook.TIANANMEN_MODIFIER, player=side)
-    if extra:
-        mods.append(("lasting effects", extra))
+    terms = tiananmen_terms(game, side, ops, card)
     roll = game.roll(side, "Tiananmen Square attempt")
-    total = roll + ops + sum(v for _, v in mods)
+    total = roll + sum(v for _, v in terms)
     need = box.needs[side]
-    detail = "".join(f" {v:+d} {why}" for why, v in mods)
-    ok = total >= need
+    detail = "".join(f" {v:+d} {why}" for why, v in terms[1:])
+    ok = odds.attempt_succeeds(total, need)
     game.note("tiananmen", f"{side} Tiananmen attempt for box {box.box}: roll {roll} +{ops} Ops"
               f"{detail} = {total} vs {need}: " + ("success" if ok else "failure"),
               player=side, roll=roll, total=total, need=need)
@@ -411,6 +441,17 @@ def advance_tiananmen(game: RulesGame, side: str):
         game.note("unwritten", f"The award of box {box.box} is not written yet")
         return
     yield from game.events.box_award(game, box.box, side)
+
+
+def use_odds(game: RulesGame, side: str, card: int | None, printed: int | None = None):
+    """Decision.odds for a question on how to use a card's Ops: the odds
+    of a Tiananmen Square attempt with them (the Ops as 7.3 gives them for
+    it: no 11.1 bonus can be declared for an attempt)."""
+    def odds_of(use) -> Odds | None:
+        if use != "tiananmen":
+            return None
+        return tiananmen_odds(game, side, ops_value(game, side, card, (), printed), card)
+    return odds_of
 
 
 #: The three uses of Operations (6.0), with their labels.

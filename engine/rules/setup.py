@@ -48,7 +48,7 @@ def setup_missing(game: RulesGame, side: str) -> list[tuple[str, str]]:
 
 
 def setup_ahead(game: RulesGame, side: str, left: int, space: int,
-                   chance: object) -> Changes | None:
+                chance: object) -> Changes | None:
     """Decision.ahead of a free SP (3.4): one more in ``space``, when
     ``left`` free SPs are still to come, the next one's question at once."""
     return [(("sp", side, space), game.state["sp"][side][space] + 1)] if left else None
