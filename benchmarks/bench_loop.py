@@ -210,8 +210,9 @@ def memory(data, events, args) -> tuple[dict, list[str]]:
             current, peak = tracemalloc.get_traced_memory()
             traced.append(current / 1e6)
             rss.append(resident_mb())
-            lines.append(f"after {n} games: {current / 1e6:.2f} MB traced, peak "
-                         f"{peak / 1e6:.2f} MB, RSS {rss[-1]:.0f} MB, "
+            traced_now = "" if args.no_trace else \
+                f"{current / 1e6:.2f} MB traced, peak {peak / 1e6:.2f} MB, "
+            lines.append(f"after {n} games: {traced_now}RSS {rss[-1]:.0f} MB, "
                          f"{gc.get_stats()[2]['collections']} full collections")
     _, peak = tracemalloc.get_traced_memory()
     figures = {"RSS MB after all games": (rss[-1], "lower"),
