@@ -26,9 +26,9 @@ from dof.engine.data.chance import Chance, seed_state
 from dof.engine.data.outcome import Outcome
 from dof.engine.data.records import GameData
 from dof.engine.data.terms import SIDES
-from dof.engine.rules.ahead import apply, changed
+from dof.engine.rules.ahead import changed
 from dof.engine.rules.board import opponent
-from dof.engine.rules.decisions import Decision, Ends, IllegalAnswer
+from dof.engine.rules.decisions import Decision, IllegalAnswer
 from dof.engine.rules.odds import Odds
 
 
@@ -234,47 +234,12 @@ class _Looks:
                 made["dice"] = seed_state(_dice(self.seed()))
             dice = Chance(cast(Any, {"rng": made["dice"]}))  # a generator and nothing else
             changes = self.pending.ahead(answer, dice)
-            if isinstance(changes, Ends):
-                state = self.gone_on(changes, dice)
-                if state is not None:
-                    return _foreseen(self.game, self.side, state, lambda: self.replayed(answer))
-            elif changes is not None:
+            if changes is not None:
                 if "base" not in made:
                     made["base"] = _public(self.game.state, self.side, deep=True)
                 return _foreseen(self.game, self.side, changed(made["base"], changes),
                                  lambda: self.replayed(answer))
         return self.replayed(answer)
-
-    def gone_on(self, ends: Ends, dice: Chance) -> dict | None:
-        """The public state a replayed preview would reach where the asking
-        rule ends (``ends``) and the rules that called it reach a checkpoint
-        without asking (engine/rules/ahead.py): a copy of the state at
-        this decision, dealt and re-seeded as a replay's, with the answer's
-        changes and those rules' rests made, goes on from the checkpoint to
-        its first decision. None where the rules cannot tell their rest."""
-        game, made = self.game, self.made
-        if "rests" not in made:
-            made["rests"] = game.rests()
-        if made["rests"] is None:
-            return None
-        if "state" not in made:
-            made["state"] = marshal.dumps(game.state)
-        copy = type(game)(game.data, marshal.loads(made["state"]), game.events)
-        self.deal(copy)
-        copy.chance.catch_up(dice)  # after what the answer rolled
-        apply(copy.state, ends.changes)
-        if not game.go_on(copy, made["rests"], ends.value):
-            return None
-        return _public(copy.state, self.side, deep=False)
-
-    def deal(self, copy) -> None:
-        """Deal a look-ahead copy's hidden cards and re-seed its dice, the
-        first time from what the side sees, then as that first time."""
-        if "layout" in self.made:
-            _lay_out(copy, self.side, self.made["layout"])
-        else:
-            dice = _reseed(copy, self.side, self.pending, self.seed())
-            self.made["layout"] = _layout(copy.state, self.side, dice)
 
     def replayed(self, answer: Any) -> View:
         """The preview of ``answer`` on a copy that replays the rules."""
@@ -282,7 +247,11 @@ class _Looks:
         if game.pending is not self.pending:
             raise StaleView("a preview's decision, log and odds are read before its game moves on")
         copy = game.lookahead()
-        self.deal(copy)
+        if "layout" in self.made:
+            _lay_out(copy, side, self.made["layout"])
+        else:
+            dice = _reseed(copy, side, self.pending, self.seed())
+            self.made["layout"] = _layout(copy.state, side, dice)
         copy.answer(answer)
         return _view(copy, side, deep=False, previewed=True)
 

@@ -36,12 +36,11 @@ from dof.engine.data.records import GameData
 from dof.engine.data.state import Result, State, initial_state, plain
 from dof.engine.data.terms import SIDES
 from dof.engine.data.validate import check_options
-from dof.engine.rules import ahead, hooks
-from dof.engine.rules.ahead import CHECKPOINT, rest
+from dof.engine.rules import hooks
 from dof.engine.rules.board import opponent
 from dof.engine.rules.decisions import Decision, GameOver, IllegalAnswer
-from dof.engine.rules.protocols import Events, RulesGame, Steps
-from dof.engine.rules.turn import STEPS, action_rounds_step, proceed, turn_words
+from dof.engine.rules.protocols import Events, Steps
+from dof.engine.rules.turn import STEPS, proceed, turn_words
 from dof.engine.saves import Saved, SaveError, read_save, save_header
 
 
@@ -72,11 +71,6 @@ class Driver:
             self._steps = self.pending = None
             self.value = stop.value
         return self.pending
-
-    @property
-    def steps(self) -> Steps | None:
-        """The rule's generator, suspended at ``pending`` (None once over)."""
-        return self._steps
 
     def finish(self, answer: Callable[[Decision], Any]) -> Any:
         """Run the rule to its end, answering each decision with
@@ -388,25 +382,6 @@ class Game:
         copy._history = since  # so that a copy can look ahead in turn
         return copy
 
-    def rests(self) -> ahead.Rests | None:
-        """What the rules waiting around the pending question's own do once
-        it returns, up to their next checkpoint, where they can tell
-        (engine/rules/ahead.py); None where they cannot."""
-        steps = self._driver.steps
-        return None if steps is None else ahead.rests(steps, self.events)
-
-    def go_on(self, copy: Game, rests: ahead.Rests, value: Any) -> bool:
-        """Make ``rests`` (:meth:`rests`) on ``copy``, a game of this one's
-        state not started, the pending question's rule having returned
-        ``value``; then start ``copy`` from the checkpoint they reach and run
-        it to its first decision. False where a rest cannot be foreseen
-        after all (``copy`` is then half-made: drop it)."""
-        if not ahead.go_on(rests, copy, value):
-            return False
-        copy._start = copy._ckpt = self._ckpt  # a look-ahead's copy: nothing to snapshot
-        copy._run()
-        return True
-
     def forget_past(self) -> None:
         """Drop the snapshots and answers: a look-ahead copy whose hidden
         cards were dealt anew (View.sample) must not rebuild the real ones
@@ -513,17 +488,3 @@ class Game:
             self.chance.shuffle(st["deck"], DECK)
             self.note("reshuffle", f"Discards reshuffled: a new {len(st['deck'])}-card deck")
         return st["deck"].pop()
-
-
-@rest(Game._main, Game.rules)
-def _game_over(game: RulesGame, frame: dict, value: None) -> object:
-    """Game._main once the rules are over: reached only past a checkpoint."""
-    raise ahead.Unforeseen
-
-
-@rest(Game.rules, action_rounds_step)
-def _step_over(game: RulesGame, frame: dict, value: None) -> object:
-    """Game.rules once the action rounds are over: the next turn step, from
-    its checkpoint (engine/rules/ahead.py)."""
-    proceed(game)
-    return CHECKPOINT

@@ -1,10 +1,8 @@
 """Foreseen previews (Decision.ahead, engine/rules/ahead.py): where the
 rules tell what an answer does before they ask again, a preview takes the
 view's state with those changes instead of replaying the rules from the last
-checkpoint; where the asking rule ends, the rules that called it say what
-they do up to the next checkpoint, and the preview runs on from there. It
-must reach exactly the state the replay reaches, and the greedy bot must
-play exactly the games it played with replays alone."""
+checkpoint. It must reach exactly the state the replay reaches, and the
+greedy bot must play exactly the games it played with replays alone."""
 
 from __future__ import annotations
 
@@ -54,29 +52,16 @@ def test_a_foreseen_preview_reaches_the_state_a_replay_reaches():
     assert all(foreseen[kind] > 100 for kind in kinds), foreseen
 
 
-def test_the_last_sp_of_a_card_goes_on_from_the_next_rounds_checkpoint():
-    """The last SP of a card's Ops ends the round: its preview copies the
-    state at the next round's checkpoint, with the card discarded, and runs
-    the rules from there to the opponent's card, as a replay does."""
+def test_what_the_rules_cannot_foresee_is_replayed():
+    """The last SP of a card's Ops leads on into the next action round: its
+    preview replays the rules, and shows the next player's decision."""
     game = dof.new_game(seed=2)
     while not (game.pending.kind == "place" and game.pending.context["ops_left"] == 1):
         game.answer(game.pending.options[0])
-    side, space = game.pending.player, game.pending.options[0]
-    seen = view(game, side)
-    ahead = seen.preview(space)
-    assert ahead._decision is api._UNREAD  # foreseen, not replayed
-    assert ahead.state == replayed(seen, space).state
-    assert ahead.state["phasing"] != side and ahead.state["played"] is None
-    assert ahead.state["sp"][side][space] == seen.state["sp"][side][space] + 1
-
-
-def test_what_the_rules_cannot_foresee_is_replayed():
-    """A card played for its event runs the card's program: replayed."""
-    game = dof.new_game(seed=2)
-    while not (game.pending.kind == "use" and "event" in game.pending.options):
-        game.answer(game.pending.options[0])
     seen = view(game, game.pending.player)
-    assert seen.preview("event")._decision is not api._UNREAD
+    ahead = seen.preview(game.pending.options[0])
+    assert ahead._decision is not api._UNREAD
+    assert ahead.state == replayed(seen, game.pending.options[0]).state
 
 
 def test_greedy_plays_the_same_games_foreseeing_as_replaying():

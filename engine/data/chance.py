@@ -94,13 +94,6 @@ class Chance:
         """Take one item of ``pool`` at random (it leaves the list)."""
         return pool.pop(self.below(len(pool)))
 
-    def catch_up(self, other: Chance) -> None:
-        """Go on from where ``other``, a source that started from this one's
-        position, has drawn to (a look-ahead that foresaw its dice on a
-        scratch source, engine/api.py)."""
-        self.state["rng"] = other.state["rng"]
-        self.drawn += other.drawn
-
     def reseed(self, seed: int) -> None:
         """Start the generator afresh from ``seed`` (a look-ahead's dice,
         which must not be the real game's)."""

@@ -127,11 +127,6 @@ class EventRunner:
         if card is not None and card.on_ops:
             yield from self.run_whole(game, card.on_ops, Context(you=side, card=number))
 
-    def acts_on_ops(self, number: int) -> bool:
-        """Whether ``number`` does something when played for Operations (:meth:`on_ops`)."""
-        card = self.cards.get(number) or self.deck.cards.get(number)
-        return card is not None and bool(card.on_ops)
-
     def box_award(self, game: RulesGame, box: int, side: str) -> Steps:
         """6.3.5: the award of the first player to reach ``box``."""
         game.note("award", f"{side} receives the award of box {box}: "

@@ -7,7 +7,6 @@ from functools import partial
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Cond, Hook, Until
 from dof.engine.rules import hooks
-from dof.engine.rules.ahead import Unforeseen, rest
 from dof.engine.rules.board import phasing
 from dof.engine.rules.decisions import Changes
 from dof.engine.rules.effects import expire
@@ -438,44 +437,3 @@ def run_event(game: RulesGame, card: int, side: str):
     if happened and card not in game.state["events_played"]:
         game.state["events_played"].append(card)
     return happened
-
-
-# ---------------------------------------------- the rest of a card's play
-# What each rule of a card played for its Ops does once the rule it waits
-# on returns, as its code goes on: a look-ahead runs them on its copy up to
-# the next checkpoint (engine/rules/ahead.py). Each says what the lines
-# after its rule's ``yield from`` do when no question or effect comes.
-
-@rest(use_ops, place_with_ops)
-@rest(use_ops, support_checks)
-def _ops_spent(game: RulesGame, frame: dict, value: None) -> None:
-    """use_ops: nothing after its use of the Ops."""
-
-
-def _more_after_ops(frame: dict, events) -> bool:
-    """Whether play_for_ops does more after the Ops: what the card does when
-    played for them, or the opponent's event put after the operations (5.2)."""
-    return (events is not None and events.acts_on_ops(frame["card"])) or \
-        (frame["trigger"] and frame["order"] == "after")
-
-
-@rest(play_for_ops, use_ops, unless=_more_after_ops)
-def _after_ops(game: RulesGame, frame: dict, value: None) -> bool:
-    """play_for_ops: it returns whether the opponent's event happened."""
-    return frame["happened"]
-
-
-@rest(play_card, play_for_ops)
-def _card_played(game: RulesGame, frame: dict, happened: bool) -> None:
-    """play_card: the card leaves play (finish_card)."""
-    finish_card(game, frame["card"], happened)
-
-
-@rest(action_round, play_card)
-def _round_over(game: RulesGame, frame: dict, value: None) -> None:
-    """action_round: its end, when no lasting effect acts there."""
-    if not hooks.idle(game, Hook.ACTION_ROUND_END, player=frame["side"]):
-        raise Unforeseen
-    expire(game, Until.END_OF_ACTION_ROUND)
-    if not hooks.idle(game, Hook.AS_SOON_AS):
-        raise Unforeseen

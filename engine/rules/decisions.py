@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from dof.engine.data.outcome import Termination
 
@@ -19,17 +19,8 @@ from dof.engine.data.outcome import Termination
 Changes = list[tuple[tuple[Any, ...], Any]]
 
 
-class Ends(NamedTuple):
-    """What a rule foresees of an answer after which it returns (asking
-    nothing more): its ``changes``, and the ``value`` it returns to the rule
-    that called it, which goes on from there (see engine/rules/ahead.py)."""
-
-    changes: Changes
-    value: Any = None
-
-
 #: Decision.ahead's type.
-Ahead = Callable[[Any, Any], "Changes | Ends | None"]
+Ahead = Callable[[Any, Any], "Changes | None"]
 
 
 class GameOver(Exception):
@@ -61,8 +52,7 @@ class Decision:
 
     ``ahead``, where the rules give it, tells a look-ahead what an answer
     changes in the state before the rules ask again, when that is all that
-    happens: ``ahead(answer, chance)`` returns those changes (``Changes``;
-    ``Ends`` when the rule then returns and the rules that called it go on)
+    happens: ``ahead(answer, chance)`` returns those changes (``Changes``)
     or None (the answer does more, or more than the rules foretell: replay
     it). ``chance`` draws the dice the look-ahead would draw. Agents never
     see it (engine/api.py hands them a copy without it).

@@ -12,7 +12,7 @@ from dof.engine.data.vocabulary import Hook, Until
 from dof.engine.rules import hooks, odds
 from dof.engine.rules.ahead import after
 from dof.engine.rules.board import controlled_spaces, controller, controls
-from dof.engine.rules.decisions import Changes, Ends
+from dof.engine.rules.decisions import Changes
 from dof.engine.rules.odds import Odds
 from dof.engine.rules.protocols import RulesGame
 
@@ -102,26 +102,26 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
 
 
 def placement_ahead(game: RulesGame, side: str, spaces: list[int], costs: dict[int, int],
-                    left: int, space: int, chance: Chance) -> Changes | Ends | None:
+                    left: int, space: int, chance: Chance) -> Changes | None:
     """Decision.ahead of a placement (6.1): one more SP in ``space``, when
-    no trigger acts on it; the next SP's question follows at once if Ops
-    are left that pay for an SP somewhere, else the placing ends."""
+    the next SP's question follows at once: no trigger acts on it, and Ops
+    are left that pay for an SP somewhere."""
     rest = left - costs[space]
+    if rest <= 0:
+        return None
     sp = game.state["sp"]
     own = sp[side][space] + 1
     changes: Changes = [(("sp", side, space), own)]
     if not any(hooks.active(game, hook) for hook in PLACING):
         # 6.1.3 alone: an SP costs 2 where the opponent controls, else 1,
         # and this SP changes who controls its own space alone.
-        paid = rest >= 2 or (rest == 1 and (
-            not controls(game.stability[space], sp[game.opponent(side)][space], own)
-            or any(c == 1 for s, c in costs.items() if s != space)))
-        return changes if paid else Ends(changes)
+        paid = rest >= 2 or not controls(game.stability[space], sp[game.opponent(side)][space],
+                                         own) or any(c == 1 for s, c in costs.items() if s != space)
+        return changes if paid else None
     then = after(game, changes)
-    if not hooks.idle(then, Hook.AS_SOON_AS, space=space):
+    if not hooks.idle(then, Hook.AS_SOON_AS, space=space) or \
+            all(cost > rest for cost in placement_costs(then, side, spaces).values()):
         return None
-    if rest <= 0 or all(cost > rest for cost in placement_costs(then, side, spaces).values()):
-        return Ends(changes)  # Ops that pay for nothing are lost (ruling R7)
     return changes
 
 
@@ -278,14 +278,14 @@ def support_check(game: RulesGame, side: str, ops: int, space: int, card: int | 
 
 def check_ahead(game: RulesGame, side: str, ops: int, card: int | None, bonus: int, within,
                 need_opponent_sp: bool, last: bool, target: int | str,
-                chance: Chance) -> Changes | Ends | None:
+                chance: Chance) -> Changes | None:
     """Decision.ahead of a support check's target: the SPs the check
-    removes and adds with the look-ahead's die, when no lasting effect
-    modifies it (whose use would be counted) or acts after it; the next
-    check's question follows unless this is the last check or no target is
-    left for the next (or the player stops), which ends the checks."""
-    if target == "stop":
-        return Ends([])
+    removes and adds with the look-ahead's die, when the next check's
+    question follows at once: this is not the last check, no lasting
+    effect modifies it (whose use would be counted) or acts after it, and
+    a target is left for the next one."""
+    if last or target == "stop":
+        return None
     assert isinstance(target, int)
     roll = chance.die(side, "support check")
     used: list[Effect] = []
@@ -302,14 +302,12 @@ def check_ahead(game: RulesGame, side: str, ops: int, card: int | None, bonus: i
     if not any(hooks.active(game, hook) for hook in CHECKING):
         # 6.2.3 alone: the next check's targets hold opponent SPs.
         others = sum(sp[opp]) if within is None else sum(sp[opp][s] for s in within)
-        more = left or others > sp[opp][target] or not need_opponent_sp
-        return changes if more and not last else Ends(changes)
+        return changes if left or others > sp[opp][target] or not need_opponent_sp else None
     then = after(game, changes)
     if not hooks.idle(then, Hook.AFTER_CHECK, player=side, space=target, card=card) or (
-            removed + added and not hooks.idle(then, Hook.AS_SOON_AS, space=target)):
+            removed + added and not hooks.idle(then, Hook.AS_SOON_AS, space=target)) or \
+            not check_targets(then, side, within, need_opponent_sp):
         return None
-    if last or not check_targets(then, side, within, need_opponent_sp):
-        return Ends(changes)
     return changes
 
 

@@ -19,7 +19,6 @@ from dof.engine.data.terms import SIDES
 from dof.engine.data.vocabulary import Hook, Until
 from dof.engine.rules import hooks
 from dof.engine.rules.actions import action_round, rounds_allowed
-from dof.engine.rules.ahead import CHECKPOINT, rest
 from dof.engine.rules.board import phasing
 from dof.engine.rules.decisions import GameOver
 from dof.engine.rules.effects import expire
@@ -104,13 +103,6 @@ def action_rounds_step(game: RulesGame):
         if not next_round(game):
             return
         game.checkpoint()
-
-
-@rest(action_rounds_step, action_round)
-def _round_played(game: RulesGame, frame: dict, value: None) -> object:
-    """action_rounds_step after a round: the next one from its checkpoint,
-    or the step is over (the turn goes on from the next step's)."""
-    return CHECKPOINT if next_round(game) else None
 
 
 def deal_step(game: RulesGame):
