@@ -464,10 +464,12 @@ class Game:
 
     def ask(self, kind: str, player: str, options: list, prompt: str,
             labels: list[str] | None = None, describe=None, why_not=None, odds=None,
-            **context: Any) -> Decision:
+            ahead=None, **context: Any) -> Decision:
         """Build a Decision (``answer = yield game.ask(...)``); ``odds``
-        gives an answer's odds when asked (Decision.odds)."""
-        return Decision(kind, player, options, prompt, labels, context, describe, why_not, odds)
+        gives an answer's odds when asked (Decision.odds), ``ahead`` what it
+        does before the next question when the rule can tell (Decision.ahead)."""
+        return Decision(kind, player, options, prompt, labels, context, describe, why_not, odds,
+                        ahead)
 
     def space_name(self, space: int) -> str:
         return self.data.spaces[space].name

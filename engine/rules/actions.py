@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Cond, Hook, Until
 from dof.engine.rules import hooks
 from dof.engine.rules.board import phasing
+from dof.engine.rules.decisions import Changes
 from dof.engine.rules.effects import expire
 from dof.engine.rules.operations import (
     OPS_USES,
+    check_targets,
     ops_uses,
     ops_value,
     place_with_ops,
+    placement_costs,
+    reach,
     support_checks,
     tiananmen_attempt,
     use_odds,
@@ -93,11 +99,21 @@ def action_round(game: RulesGame):
         options = playable_cards(game, side)
         card = yield game.ask("card", side, options, f"{side}: choose a card to play",
                               describe=game.card_name,
-                              why_not=lambda: round_cards_missing(game, side, options))
+                              why_not=lambda: round_cards_missing(game, side, options),
+                              ahead=partial(card_ahead, game, side))
         yield from play_card(game, side, card)
     yield from hooks.run(game, Hook.ACTION_ROUND_END, player=side)
     expire(game, Until.END_OF_ACTION_ROUND)
     yield from hooks.run(game, Hook.AS_SOON_AS)
+
+
+def card_ahead(game: RulesGame, side: str, card: int, chance: object) -> Changes | None:
+    """Decision.ahead of the card for an action round (5.0): it leaves
+    the hand and is the card played, the question of its use next; a
+    Scoring card is scored at once (a look-ahead replays it)."""
+    if game.data.cards[card].side == "scoring":
+        return None
+    return [(("hands", side), [c for c in game.hand(side) if c != card]), (("played",), card)]
 
 
 def pass_extra_round(game: RulesGame, side: str):
@@ -261,7 +277,8 @@ def play_card(game: RulesGame, side: str, card: int):
             labels.append("Operations and Event (once per turn)")
     use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
                          why_not=lambda: play_missing(game, side, card),
-                         odds=use_odds(game, side, card), card=card)
+                         odds=use_odds(game, side, card),
+                         ahead=partial(use_ahead, game, side, card), card=card)
     note_play(game, side, card, use)
     if info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
         game.note("unwritten", f"The event of {game.card_name(card)} is not written yet; "
@@ -322,13 +339,7 @@ def play_for_ops(game: RulesGame, side: str, card: int, use: str, allow_event: b
     Tiananmen attempt, 6.3.6, nor when an effect prevents it); the phasing
     player picks before or after. Returns whether that event happened."""
     opp = game.opponent(side)
-    info = game.data.cards[card]
-    trigger = (
-        allow_event
-        and use != "tiananmen"
-        and info.side == opp
-        and event_available(game, card, opp)
-    )
+    trigger = allow_event and opponent_event(game, side, card, use)
     option = play_option(game, side, "ops_without_opponent_event") if trigger else None
     if option is not None:
         skip = yield game.ask("suppress", side, ["yes", "no"],
@@ -341,7 +352,9 @@ def play_for_ops(game: RulesGame, side: str, card: int, use: str, allow_event: b
     if trigger:
         order = yield game.ask("event_order", side, ["before", "after"],
                                f"{side}: the {opp}'s event before or after your operations?",
-                               ["Event before operations", "Event after operations"], card=card)
+                               ["Event before operations", "Event after operations"],
+                               ahead=partial(event_order_ahead, game, side, card, use),
+                               card=card)
     happened = False
     if trigger and order == "before":
         happened = yield from run_event(game, card, opp)
@@ -351,6 +364,46 @@ def play_for_ops(game: RulesGame, side: str, card: int, use: str, allow_event: b
     if trigger and order == "after":
         happened = yield from run_event(game, card, opp)
     return happened
+
+
+def opponent_event(game: RulesGame, side: str, card: int, use: str) -> bool:
+    """5.2: whether the opponent's event on ``card`` happens when ``side``
+    plays it for ``use`` (never for a Tiananmen attempt, 6.3.6)."""
+    opp = game.opponent(side)
+    return (use != "tiananmen" and game.data.cards[card].side == opp
+            and event_available(game, card, opp))
+
+
+def use_ahead(game: RulesGame, side: str, card: int, use: str,
+              chance: object) -> Changes | None:
+    """Decision.ahead of a card's use (5.0): nothing changes before the
+    next question, when no trigger acts on the card played and the Ops go to
+    SPs or checks: the question of the opponent's event comes first, or the
+    Ops' first one (:func:`ops_ahead`)."""
+    if use not in ("place", "check") or not hooks.idle(
+            game, Hook.CARD_PLAYED, player=side, played=card, played_use=use):
+        return None
+    return [] if opponent_event(game, side, card, use) else ops_ahead(game, side, card, use)
+
+
+def event_order_ahead(game: RulesGame, side: str, card: int, use: str, order: str,
+                      chance: object) -> Changes | None:
+    """Decision.ahead of the opponent's event put after the operations
+    (5.2): the Ops' first question comes first (:func:`ops_ahead`)."""
+    return ops_ahead(game, side, card, use) if order == "after" else None
+
+
+def ops_ahead(game: RulesGame, side: str, card: int, use: str) -> Changes | None:
+    """Nothing changes before the first question of a card's Ops spent on
+    SPs or checks (6.1, 6.2) when there is one: a bonus to declare first
+    (11.1), a space the Ops pay an SP in, or a check's target."""
+    if game.events is not None and game.events.declarations(game, side):
+        return []
+    if use == "place":
+        ops = ops_value(game, side, card)
+        costs = placement_costs(game, side, reach(game, side))
+        return [] if any(cost <= ops for cost in costs.values()) else None
+    return [] if check_targets(game, side) else None
 
 
 def declare_spending(game: RulesGame, side: str, use: str, within=None):

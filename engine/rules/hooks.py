@@ -68,6 +68,17 @@ def banned_spaces(game: RulesGame, hook: str, player: str) -> set[int]:
     return found
 
 
+def idle(game: RulesGame, hook: str, **ctx: Any) -> bool:
+    """Whether :func:`run` at ``hook`` in ``ctx`` would do nothing: no
+    effect there applies (its filter: whose action, where, its condition)."""
+    effects = active(game, hook)
+    if not effects:
+        return True
+    events = game.events
+    assert events is not None  # lasting effects come only from card programs
+    return not any(events.applies(game, effect, ctx) for effect in effects)
+
+
 def run(game: RulesGame, hook: str, **ctx: Any) -> Steps:
     """Run the programs of the effects on ``hook`` (triggers, obligations),
     with ``yield from``.

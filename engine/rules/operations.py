@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from functools import partial
 
+from dof.engine.data.chance import Chance
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Hook, Until
 from dof.engine.rules import hooks, odds
-from dof.engine.rules.board import controlled_spaces, controller
+from dof.engine.rules.ahead import after
+from dof.engine.rules.board import controlled_spaces, controller, controls
+from dof.engine.rules.decisions import Changes
 from dof.engine.rules.odds import Odds
 from dof.engine.rules.protocols import RulesGame
 
@@ -88,6 +91,7 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
         space = yield game.ask(
             "place", side, options, f"{side}: place an SP ({left} Ops left)", describe=label,
             why_not=partial(placement_missing, game, spaces, costs, left, within is not None),
+            ahead=partial(placement_ahead, game, side, spaces, costs, left),
             ops_left=left, card=card,
         )
         left -= costs[space]
@@ -95,6 +99,34 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
         game.note("place", f"{side} places 1 SP in {game.space_name(space)}", player=side,
                   space=space)
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
+
+
+def placement_ahead(game: RulesGame, side: str, spaces: list[int], costs: dict[int, int],
+                    left: int, space: int, chance: Chance) -> Changes | None:
+    """Decision.ahead of a placement (6.1): one more SP in ``space``, when
+    the next SP's question follows at once: no trigger acts on it, and Ops
+    are left that pay for an SP somewhere."""
+    rest = left - costs[space]
+    if rest <= 0:
+        return None
+    sp = game.state["sp"]
+    own = sp[side][space] + 1
+    changes: Changes = [(("sp", side, space), own)]
+    if not any(hooks.active(game, hook) for hook in PLACING):
+        # 6.1.3 alone: an SP costs 2 where the opponent controls, else 1,
+        # and this SP changes who controls its own space alone.
+        paid = rest >= 2 or not controls(game.stability[space], sp[game.opponent(side)][space],
+                                         own) or any(c == 1 for s, c in costs.items() if s != space)
+        return changes if paid else None
+    then = after(game, changes)
+    if not hooks.idle(then, Hook.AS_SOON_AS, space=space) or \
+            all(cost > rest for cost in placement_costs(then, side, spaces).values()):
+        return None
+    return changes
+
+
+#: The hooks whose effects act on placing SPs or after (6.1, 7.2).
+PLACING = (Hook.AS_SOON_AS, Hook.PLACEMENT_BAN, Hook.PLACEMENT_COST)
 
 
 def space_names(game: RulesGame, spaces) -> str:
@@ -244,6 +276,45 @@ def support_check(game: RulesGame, side: str, ops: int, space: int, card: int | 
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
 
 
+def check_ahead(game: RulesGame, side: str, ops: int, card: int | None, bonus: int, within,
+                need_opponent_sp: bool, last: bool, target: int | str,
+                chance: Chance) -> Changes | None:
+    """Decision.ahead of a support check's target: the SPs the check
+    removes and adds with the look-ahead's die, when the next check's
+    question follows at once: this is not the last check, no lasting
+    effect modifies it (whose use would be counted) or acts after it, and
+    a target is left for the next one."""
+    if last or target == "stop":
+        return None
+    assert isinstance(target, int)
+    roll = chance.die(side, "support check")
+    used: list[Effect] = []
+    terms = check_terms(game, side, ops, target, bonus, used)
+    if used:
+        return None
+    opp = game.opponent(side)
+    sp = game.state["sp"]
+    removed, added = odds.check_result(roll + sum(v for _, v in terms),
+                                       2 * game.stability[target], sp[opp][target])
+    left = sp[opp][target] - removed
+    changes: Changes = [(("sp", opp, target), left),
+                        (("sp", side, target), sp[side][target] + added)]
+    if not any(hooks.active(game, hook) for hook in CHECKING):
+        # 6.2.3 alone: the next check's targets hold opponent SPs.
+        others = sum(sp[opp]) if within is None else sum(sp[opp][s] for s in within)
+        return changes if left or others > sp[opp][target] or not need_opponent_sp else None
+    then = after(game, changes)
+    if not hooks.idle(then, Hook.AFTER_CHECK, player=side, space=target, card=card) or (
+            removed + added and not hooks.idle(then, Hook.AS_SOON_AS, space=target)) or \
+            not check_targets(then, side, within, need_opponent_sp):
+        return None
+    return changes
+
+
+#: The hooks whose effects act on a support check or after it (6.2, 7.2).
+CHECKING = (Hook.AFTER_CHECK, Hook.AS_SOON_AS, Hook.CHECK_BAN)
+
+
 def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: int | None = None,
                    within=None, bonus: int = 0, need_opponent_sp: bool = True):
     """6.2.2: a card gives two checks, each on a target chosen in turn; a player
@@ -263,6 +334,8 @@ def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: i
                                why_not=partial(checks_missing, game, side, targets, within,
                                                need_opponent_sp),
                                odds=partial(_target_odds, game, side, ops, bonus),
+                               ahead=partial(check_ahead, game, side, ops, card, bonus,
+                                             within, need_opponent_sp, i + 1 == count),
                                ops=ops, card=card)
         if space == "stop":
             return
