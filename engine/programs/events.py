@@ -97,9 +97,11 @@ class EventRunner:
     def playable(self, game: RulesGame, number: int, side: str) -> bool:
         """7.1: the event's prerequisites hold (red titles, 'may not be played
         after...'); ruling R43."""
-        card = self.cards[number]
+        requires = self.cards[number].requires
+        if not requires:
+            return True
         ctx = Context(you=side, card=number)
-        return all(holds(game, cond, ctx) for cond in card.requires)
+        return all(holds(game, cond, ctx) for cond in requires)
 
     def unmet(self, game: RulesGame, number: int, side: str) -> dict | None:
         """The first prerequisite of the event that does not hold now (7.1),
