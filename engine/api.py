@@ -181,9 +181,10 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
     it would replay the previewed answer with the real dice and cards."""
     pending = game.pending
     at = len(game.log)
-    looks: list[_Looks] = []  # made at the first look ahead
+    looks: _Looks | None = None  # made at the first look ahead
 
     def moment(what: str, answer: Any = None) -> Any:
+        nonlocal looks
         if game.pending is not pending:
             raise StaleView("this view is of an earlier decision: the game has moved on")
         if what == "state":
@@ -194,11 +195,11 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
             return pending.odds(answer)
         if previewed:
             raise IllegalAnswer(_NO_FURTHER)
-        if not looks:
-            looks.append(_Looks(game, side))
+        if looks is None:
+            looks = _Looks(game, side)
         if what == "preview":
-            return looks[0].preview(pending.check(answer))
-        return looks[0].sample(answer)
+            return looks.preview(pending.check(answer))
+        return looks.sample(answer)
 
     mine = pending is not None and pending.player == side
     return View(side, _copy(pending) if mine else None, game.data, moment)

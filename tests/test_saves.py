@@ -215,7 +215,7 @@ def test_a_save_made_inside_a_power_struggle_loads(in_struggle):
 
 @pytest.mark.parametrize("change, message", [
     (lambda ps: ps.pop("round"), "ps.round: missing"),
-    (lambda ps: ps.__setitem__("step", "party"), "ps.step: unknown step 'party' (one of idle, "
+    (lambda ps: ps.__setitem__("step", "party"), "ps.step: unknown step 'party' (one of "
                                                  "deal, raise_the_stakes, rounds, support_loss,"
                                                  " vp_roll, takes_power, surrender, "
                                                  "power_scoring, done)"),

@@ -181,9 +181,9 @@ def legal_cards(game: RulesGame, side: str, round_no: int) -> list[int]:
     of this turn (4.5.4: Scoring cards first once they fill the rounds left);
     also what he may show as his next play before that round."""
     hand = game.state["hands"][side]
-    scoring = [c for c in hand if game.data.cards[c].side == "scoring"]
-    left = rounds_allowed(game, side) - round_no + 1
-    if scoring and len(scoring) >= left:
+    cards = game.data.cards
+    scoring = [c for c in hand if cards[c].side == "scoring"]
+    if scoring and len(scoring) >= rounds_allowed(game, side) - round_no + 1:
         return scoring
     return list(hand)
 

@@ -5,13 +5,14 @@ events (7.4)."""
 from __future__ import annotations
 
 from functools import partial
+from itertools import compress
 
 from dof.engine.data.chance import Chance
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Hook, Until
 from dof.engine.rules import hooks, odds
 from dof.engine.rules.ahead import after
-from dof.engine.rules.board import controlled_spaces, controller, controls
+from dof.engine.rules.board import controlled_spaces, controls
 from dof.engine.rules.decisions import Changes
 from dof.engine.rules.odds import Odds
 from dof.engine.rules.protocols import RulesGame
@@ -48,7 +49,8 @@ def placement_costs(game: RulesGame, side: str, spaces) -> dict[int, int]:
         events = game.events
         assert events is not None  # lasting effects come only from card programs
         covered = [(e, events.rule_spaces(game, e, side)) for e in changes]
-        for s, cost in costs.items():
+        for s in costs.keys() & set().union(*(where for _, where in covered)):
+            cost = costs[s]
             delta = sum(events.effect_value(game, e, {"player": side, "cost": cost})
                         for e, where in covered if s in where)
             costs[s] = max(1, cost + delta)
@@ -59,10 +61,9 @@ def reach(game: RulesGame, side: str, within=None) -> list[int]:
     """6.1.2: spaces holding friendly SPs and their neighbours, taken once
     before the first SP is placed (ruling R11)."""
     adjacent = game.adjacent
-    held = [s for s, n in enumerate(game.state["sp"][side]) if n]
-    found = set(held)
-    for s in held:
-        found.update(adjacent[s])
+    own = game.state["sp"][side]
+    held = list(compress(range(len(own)), own))
+    found = set(held).union(*[adjacent[s] for s in held])
     spaces = sorted(found.difference(game.state["destroyed"]))
     if within is not None:
         spaces = [s for s in spaces if s in within]
@@ -74,9 +75,9 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
     cannot be spent are lost (ruling R7)."""
     st = game.state
     spaces = reach(game, side, within)
+    costs = placement_costs(game, side, spaces)
     left = ops
     while left > 0:
-        costs = placement_costs(game, side, spaces)
         if costs and max(costs.values()) <= left:
             options = list(costs)
         else:
@@ -98,7 +99,26 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
         st["sp"][side][space] += 1
         game.note("place", f"{side} places 1 SP in {game.space_name(space)}", player=side,
                   space=space)
+        acting = any(hooks.active(game, hook) for hook in PLACING)
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
+        if left > 0:
+            costs = placement_costs(game, side, spaces) if acting else \
+                costs_after(game, side, costs, space)
+
+
+def costs_after(game: RulesGame, side: str, costs: dict[int, int],
+                space: int) -> dict[int, int]:
+    """The placement costs once an SP is placed in ``space`` where no
+    lasting effect acts on placing (6.1.3 alone; ruling R11 takes them
+    again for every SP): that SP changes who controls its own space alone,
+    so only its cost can change (the opponent may lose control there). The
+    old dict is left as it was: the answered question's labels and reasons
+    still read it."""
+    sp = game.state["sp"]
+    if costs[space] == 2 and not controls(game.stability[space], sp[game.opponent(side)][space],
+                                          sp[side][space]):
+        return {**costs, space: 1}
+    return costs
 
 
 def placement_ahead(game: RulesGame, side: str, spaces: list[int], costs: dict[int, int],
@@ -175,9 +195,11 @@ def check_candidates(game: RulesGame, side: str, within=None,
     """6.2.3: the spaces holding opponent SPs (among ``within``), before
     lasting effects forbid any."""
     other = game.state["sp"][game.opponent(side)]
-    spaces = range(len(other)) if within is None else within
     if need_opponent_sp:
-        return [s for s in spaces if other[s]]
+        if within is None:
+            return list(compress(range(len(other)), other))
+        return [s for s in within if other[s]]
+    spaces = range(len(other)) if within is None else within
     destroyed = game.state["destroyed"]
     return [s for s in spaces if s not in destroyed]
 
@@ -206,12 +228,13 @@ def check_modifiers(game: RulesGame, side: str, space: int, bonus: int = 0,
     moment of each check (ruling R44). The effects that applied are added to
     ``used``: a check counts their uses once its result is known (7.2)."""
     opp = game.opponent(side)
+    own, other = game.state["sp"][side], game.state["sp"][opp]
+    stability = game.stability
     friendly = hostile = 0
     for n in game.adjacent[space]:
-        who = controller(game, n)
-        if who == side:
+        if controls(stability[n], own[n], other[n]):
             friendly += 1
-        elif who == opp:
+        elif controls(stability[n], other[n], own[n]):
             hostile += 1
     adjust = hooks.total(game, Hook.ADJACENCY_MODIFIER, player=side, space=space,
                          friendly=friendly, hostile=hostile, consume=used)
@@ -466,7 +489,7 @@ def ops_uses(game: RulesGame, side: str, allowed=None) -> list[str]:
     offered after this turn's attempt (6.3.3) or from the last box (6.3.7).
     Ruling R7 lets a use with no legal target still be chosen: the Ops are
     then wasted."""
-    uses = [u for u in OPS_USES if allowed is None or u in allowed]
+    uses = list(OPS_USES) if allowed is None else [u for u in OPS_USES if u in allowed]
     if "tiananmen" in uses and not can_attempt_tiananmen(game, side):
         uses.remove("tiananmen")
     return uses
