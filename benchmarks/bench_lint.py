@@ -4,6 +4,7 @@
     python benchmarks/bench_lint.py --big MB [--rounds R]   `dof lint` on a generated MB-sized file
     python benchmarks/bench_lint.py --big MB --typos    the same, every event misspelling a space
     python benchmarks/bench_lint.py --phases PATH       `load_deck` alone, as JSON (--big runs it)
+    ... [--baseline REV [--rounds R]] [--json]          against commit REV's build, with ratios
 
 The first figure includes building the LALR parser once per process. The
 second generates a valid card file of about MB megabytes (the built-in cards,
@@ -23,10 +24,16 @@ With --typos each copy of an event first places an SP in a misspelt space
 (a different slip on each card), so the file has thousands of E101s, each
 with a "did you mean": it should lint in about the time of the clean file.
 A loop of ten million additions is timed too, as a yardstick for the machine.
+
+With ``--baseline REV`` the same measures run under this build and commit
+REV's, built in its own venv, alternately (benchmarks/baseline.py; --rounds
+then counts the rounds of both builds), each figure with its ratio; with
+--big each build generates the file from its own built-in cards.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -38,6 +45,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from baseline import add_arguments, compared, report
+
 from dof.dsl import builtin_cards_dir, load_deck
 from dof.dsl import deck as deck_module
 from dof.dsl.grammar import parser
@@ -46,19 +55,21 @@ from dof.dsl.pieces import cores
 from dof.engine.data import load_data
 
 
-def main(runs: int = 20) -> None:
+def deck(runs: int) -> tuple[dict, list[str]]:
     start = time.perf_counter()
     parser()
     build = time.perf_counter() - start
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        deck = load_deck()
+        loaded = load_deck()
         times.append(time.perf_counter() - start)
-    print(f"parser build (once per process): {build * 1000:.1f} ms")
-    print(f"load_deck: {deck.compiled_cards} cards, {deck.compiled_boxes} boxes, "
-          f"{deck.errors} errors; median of {runs} runs {statistics.median(times) * 1000:.1f} ms "
-          f"(min {min(times) * 1000:.1f} ms)")
+    return {"parser build ms": (build * 1000, "lower"),
+            "load_deck median ms": (statistics.median(times) * 1000, "lower")}, [
+        f"parser build (once per process): {build * 1000:.1f} ms",
+        f"load_deck: {loaded.compiled_cards} cards, {loaded.compiled_boxes} boxes, "
+        f"{loaded.errors} errors; median of {runs} runs {statistics.median(times) * 1000:.1f} ms "
+        f"(min {min(times) * 1000:.1f} ms)"]
 
 
 def big_card_file(size: int, typos: bool = False) -> str:
@@ -153,7 +164,7 @@ def yardstick() -> float:
     return time.process_time() - start
 
 
-def against_one(path: Path, cache: str, rounds: int) -> None:
+def against_one(path: Path, cache: str, rounds: int) -> tuple[dict, str]:
     """`dof lint PATH` (in pieces) and `dof lint --jobs 1 PATH`, alternating."""
     times: dict[tuple[str, ...], list[tuple[float, float]]] = {(): [], ("--jobs", "1"): []}
     load = os.getloadavg()[0]
@@ -164,15 +175,18 @@ def against_one(path: Path, cache: str, rounds: int) -> None:
     (pieces, cpu_pieces), (one, cpu_one) = (
         (statistics.median(w for w, _ in times[o]), statistics.median(c for _, c in times[o]))
         for o in ((), ("--jobs", "1")))
-    print(f"in pieces on {cores()} cores: {pieces:.2f} s wall, {cpu_pieces:.2f} s CPU; "
-          f"--jobs 1: {one:.2f} s wall, {cpu_one:.2f} s CPU (medians of {rounds}, alternating): "
-          f"{one / pieces:.2f}x the wall time in pieces; load average {load:.1f} before, "
-          f"{os.getloadavg()[0]:.1f} after")
+    return {"in pieces, wall s": (pieces, "lower"), "--jobs 1, wall s": (one, "lower")}, (
+        f"in pieces on {cores()} cores: {pieces:.2f} s wall, {cpu_pieces:.2f} s CPU; "
+        f"--jobs 1: {one:.2f} s wall, {cpu_one:.2f} s CPU (medians of {rounds}, alternating): "
+        f"{one / pieces:.2f}x the wall time in pieces; load average {load:.1f} before, "
+        f"{os.getloadavg()[0]:.1f} after")
 
 
-def big(megabytes: float, typos: bool = False, rounds: int = 3) -> None:
+def big(megabytes: float, typos: bool = False, rounds: int = 3) -> tuple[dict, list[str]]:
     text = big_card_file(int(megabytes * 1_000_000), typos)
     chunks = text.split("\n\n")
+    figures: dict[str, tuple[float, str]] = {}
+    lines = []
     with tempfile.TemporaryDirectory() as tmp:
         cache = str(Path(tmp) / "cache")
         lint_in_a_process(None, cache)  # the parser's table, as any earlier run leaves it
@@ -181,25 +195,40 @@ def big(megabytes: float, typos: bool = False, rounds: int = 3) -> None:
             path.write_text("\n\n".join(chunks[: len(chunks) // part]) + "\n", encoding="utf-8")
             size = path.stat().st_size / 1_000_000
             wall, cpu, peak, last = lint_in_a_process(path, cache)
-            print(f"dof lint {size:.2f} MB: {wall:.2f} s wall, {cpu:.2f} s CPU, "
-                  f"peak {peak / 1024:.0f} MB ({cpu / size:.2f} s CPU per MB); {last}")
-        against_one(path, cache, rounds)
+            figures[f"dof lint 1/{part} of the file, CPU s per MB"] = (cpu / size, "lower")
+            figures[f"dof lint 1/{part} of the file, peak MB"] = (peak / 1024, "lower")
+            lines.append(f"dof lint {size:.2f} MB: {wall:.2f} s wall, {cpu:.2f} s CPU, "
+                         f"peak {peak / 1024:.0f} MB ({cpu / size:.2f} s CPU per MB); {last}")
+        alternated, line = against_one(path, cache, rounds)
+        figures.update(alternated)
+        lines.append(line)
         found = load_in_a_process(path)
-        print(f"load_deck {size:.2f} MB (no output): {found['load_deck']:.2f} s CPU, of which "
-              f"parsing {found['parse']:.2f} s; {found['diagnostics']} diagnostics")
-    print(f"yardstick: 10M Python additions take {yardstick():.2f} s CPU on this machine")
+        figures["load_deck CPU s"] = (found["load_deck"], "lower")
+        figures["parsing CPU s"] = (found["parse"], "lower")
+        lines.append(f"load_deck {size:.2f} MB (no output): {found['load_deck']:.2f} s CPU, of "
+                     f"which parsing {found['parse']:.2f} s; {found['diagnostics']} diagnostics")
+    stick = yardstick()
+    figures["yardstick s"] = (stick, "same")
+    lines.append(f"yardstick: 10M Python additions take {stick:.2f} s CPU on this machine")
+    return figures, lines
+
+
+def main() -> None:
+    parser_ = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser_.add_argument("runs", nargs="?", type=int, default=20,
+                         help="load_deck runs on the built-in deck (default 20)")
+    parser_.add_argument("--big", type=float, metavar="MB", help="lint a generated file instead")
+    parser_.add_argument("--typos", action="store_true", help="with --big: a slip in every event")
+    parser_.add_argument("--phases", type=Path, metavar="PATH", help=argparse.SUPPRESS)
+    add_arguments(parser_)
+    args = parser_.parse_args()
+    if args.phases:
+        phases(args.phases)
+    elif not compared(args, __file__):
+        figures, lines = (big(args.big, args.typos, args.rounds) if args.big is not None
+                          else deck(args.runs))
+        report(args, figures, lines)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--phases"]:
-        phases(Path(sys.argv[2]))
-    elif sys.argv[1:2] == ["--big"]:
-        rest, rounds = sys.argv[2:], 3
-        if "--rounds" in rest:
-            at = rest.index("--rounds")
-            rounds = int(rest[at + 1])
-            del rest[at:at + 2]
-        size = next((a for a in rest if a != "--typos"), "5")
-        big(float(size), "--typos" in rest, rounds)
-    else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    main()

@@ -5,9 +5,11 @@ Run: python benchmarks/bench_lsp.py [--repeat N]
 Opens the file in a server (in this process, no pipes: the server's own
 work), then times a completion after the 'in' of --repeat event lines (a
 name about to be typed: the longest list), the semantic
-tokens of the whole file, and a check after an edit (what a keystroke
-costs before diagnostics are published). Prints the median and the worst,
-in milliseconds of wall time; nothing here is asserted by the tests.
+tokens of the whole file (read by its last check), a check after an edit
+(what a keystroke costs before diagnostics are published), and a whole
+keystroke: the edit, its check, then the highlighting of the new text.
+Prints the median and the worst, in milliseconds of wall time; nothing
+here is asserted by the tests.
 """
 
 from __future__ import annotations
@@ -53,12 +55,22 @@ def main() -> None:
     lines = text.split("\n")
     spots = [(i, row.index(" in ") + 4) for i, row in enumerate(lines)
              if " in " in row and not row.lstrip().startswith(("summary", "#"))][:args.repeat]
+    edits = iter(range(2, 10 ** 6))
+
+    def keystroke() -> None:
+        version = next(edits)
+        server.workspace.put_text_document(
+            lsp.TextDocumentItem(uri, "card", version, text + " " * (version % 2)))
+        server.check(uri)
+        server.semantic_tokens(server.workspace.get_text_document(uri))
+
     results = {
         "completion": [t for at in (lsp.Position(line, col) for line, col in spots)
                        for t in timed(partial(server.complete, doc, at), 1)],
         "semantic tokens": timed(lambda: server.semantic_tokens(doc), args.repeat),
         "check after an edit": timed(lambda: server.bench.check(
             str(path.resolve()), {str(path.resolve()): text + " "}), args.repeat),
+        "a keystroke": timed(keystroke, args.repeat),
     }
     print(f"{path.name}: {len(text)} characters, {len(lines)} lines")
     for what, times in results.items():

@@ -1,6 +1,6 @@
 """CPU time of short `dof` commands, each run as a whole process.
 
-    python benchmarks/bench_startup.py [RUNS]
+    python benchmarks/bench_startup.py [RUNS] [--baseline REV [--rounds R]] [--json]
 
 Start-up is what a user waits for on every command, so each command runs in a
 fresh process and the figure is the child's CPU time (user + system, from
@@ -12,10 +12,15 @@ first, untimed run has filled. Prints the best and the median of RUNS runs.
 Python may write its bytecode files (PYTHONDONTWRITEBYTECODE is dropped), as
 an installed package has them: compiling dof's sources on every run would
 otherwise cost more than the start-up being measured.
+
+With ``--baseline REV`` the same commands of commit REV's ``dof``, built in
+its own venv, run alternately with this build's (benchmarks/baseline.py),
+and each figure is printed with its ratio.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import statistics
@@ -23,6 +28,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from baseline import add_arguments, compared, report
 
 COMMANDS = {
     "dof --help": ["--help"],
@@ -72,14 +79,24 @@ def measure(args: list[str], runs: int) -> tuple[list[float], list[float]]:
     return cold, warm
 
 
-def main(runs: int = 7) -> None:
-    print(f"CPU ms (user+sys) of {runs} runs each: best / median")
-    print(f"{'command':28} {'cold cache':>18} {'warm cache':>18}")
-    for label, args in COMMANDS.items():
-        cold, warm = measure(args, runs)
-        print(f"{label:28} {min(cold):8.0f} / {statistics.median(cold):6.0f} "
-              f"{min(warm):8.0f} / {statistics.median(warm):6.0f}")
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("runs", nargs="?", type=int, default=7, help="runs of each (default 7)")
+    add_arguments(parser)
+    args = parser.parse_args()
+    if compared(args, __file__):
+        return
+    figures = {}
+    lines = [f"CPU ms (user+sys) of {args.runs} runs each: best / median",
+             f"{'command':28} {'cold cache':>18} {'warm cache':>18}"]
+    for label, argv in COMMANDS.items():
+        cold, warm = measure(argv, args.runs)
+        figures[f"{label}, cold cache, best ms"] = (min(cold), "lower")
+        figures[f"{label}, warm cache, best ms"] = (min(warm), "lower")
+        lines.append(f"{label:28} {min(cold):8.0f} / {statistics.median(cold):6.0f} "
+                     f"{min(warm):8.0f} / {statistics.median(warm):6.0f}")
+    report(args, figures, lines)
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    main()

@@ -17,6 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from dof.cli.explained import in_force, roll_modifiers, source_title
 from dof.engine.data.outcome import Termination
 from dof.engine.data.terms import SIDES, key
 from dof.engine.data.vocabulary import Until
@@ -44,6 +45,8 @@ UNTIL_TEXT = {
 }
 LOG_STYLE = {
     "roll": "yellow",
+    "roll_total": "yellow",
+    "roll_outcome": "yellow",
     "check": "yellow",
     "tiananmen": "yellow",
     "ps_roll": "yellow",
@@ -148,19 +151,13 @@ def in_effect(game) -> list[tuple[str | None, str]]:
     st = game.state
     items: list[tuple[str | None, str, str]] = []
     for eff in st["effects"]:
-        card, box, owner = eff.get("card"), eff.get("box"), eff.get("owner")
-        if isinstance(card, int):
-            name = game.card_name(card)
-        elif isinstance(box, int) and owner in SIDES:
-            name = f"Tiananmen box {box} {game.data.tiananmen[box - 1].names[owner]}"
-        else:
-            name = str(card or eff["hook"]).replace("_", " ")
-        until = eff.get("until")
-        if until == Until.OPPONENT_REACHES_BOX and owner in SIDES:
+        owner = eff.get("owner")
+        if eff.get("until") == Until.OPPONENT_REACHES_BOX and owner in SIDES:
             note = f" (until the {opponent(owner).capitalize()} reaches it)"
-        else:
-            note = f" (until {UNTIL_TEXT.get(until, until)})" if until else ""
-        items.append((owner, name, note))
+        else:  # how long, from the effect's own duration or trigger (dof explain)
+            said = in_force(game, eff)
+            note = f" ({said.facts[0]})" if said is not None else ""
+        items.append((owner, source_title(game, eff), note))
     items += [(None, game.card_name(card), " (on display)") for card in st["display"]]
     seen: set[str] = set()
     out = []
@@ -186,17 +183,19 @@ def effects_lines(game, width: int = 80, most: int = 2) -> list[Text]:
     if not in_effect(game):
         return []
     text = Text.assemble(Text("In effect: ", style="bold"), effects_text(game))
-    return fit_lines(text, width, most)
+    return fit_lines(text, width, most, more=" ('effects': all)")
 
 
-def fit_lines(text: Text, width: int, most: int) -> list[Text]:
-    """``text`` wrapped to ``width``, cut with an ellipsis after ``most`` lines."""
+def fit_lines(text: Text, width: int, most: int, more: str = "") -> list[Text]:
+    """``text`` wrapped to ``width``, cut with an ellipsis after ``most``
+    lines, and ``more`` after it (where to read the rest)."""
     wrapped = list(text.wrap(Console(width=width), width))
     if len(wrapped) > most:
         wrapped = wrapped[:most]
         last = wrapped[-1]
-        last.truncate(width - 1)
+        last.truncate(width - 1 - len(more))
         last.append("…")
+        last.append(more, style="dim")
     return wrapped
 
 
@@ -408,9 +407,12 @@ def card_place(game, number: int, viewer: str | None) -> str:
 
 # ------------------------------------------------------------------ log
 def entry_text(game, entry: dict) -> str:
-    """A log entry in a player's words; a Power Struggle Victory Point roll
-    says what it gives (8.4.3, 8.4.4)."""
+    """A log entry in a player's words; a card's die roll names its
+    modifiers, a Power Struggle Victory Point roll says what it gives
+    (8.4.3, 8.4.4)."""
     text = words(entry["text"])
+    if entry["kind"] == "roll_total":
+        return roll_text(game, entry, text)
     if entry["kind"] != "ps_roll":
         return text
     who = entry["player"].capitalize()
@@ -424,9 +426,22 @@ def entry_text(game, entry: dict) -> str:
     return text
 
 
+def roll_text(game, entry: dict, text: str) -> str:
+    """A card's die roll with the words of each modifier, as its card says
+    them (dof explain): "the Communist's roll for #88 Adamec: 1 -2 (minus 1
+    for each Worker space in Czechoslovakia controlled by the Democrat) = -1"."""
+    mods = entry.get("mods") or []
+    said = roll_modifiers(game, entry.get("at"), entry.get("you"))
+    if not mods or len(said) != len(mods):
+        return text
+    head = text.split(": ", 1)[0]
+    told = "".join(f" {m:+d} ({what})" for m, what in zip(mods, said, strict=True))
+    return f"{head}: {entry['roll']}{told} = {entry['total']}"
+
+
 #: Log entries that restate the die roll just before them, which the
 #: screen leaves out.
-RESTATE_ROLL = frozenset({"check", "tiananmen", "ps_roll", "ps_initiative"})
+RESTATE_ROLL = frozenset({"check", "tiananmen", "ps_roll", "ps_initiative", "roll_total"})
 
 
 def when(entry: dict) -> str:

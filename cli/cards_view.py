@@ -20,6 +20,7 @@ from dof.cli.lint import diagnostic_json, print_diagnostic
 from dof.dsl import CompiledBox, CompiledCard, Deck
 from dof.dsl.cache import load_deck_cached
 from dof.dsl.grammar import NAME_CHAR, NAME_START
+from dof.engine.data.names import did_you_mean
 from dof.engine.data.terms import key
 
 
@@ -70,11 +71,15 @@ def run_cards(query: str | None, fmt: str = "text", mod: Path | None = None,
         boxes = any(isinstance(item, CompiledBox) for item in found)
         what = ("no card or box matches" if not found else
                 "several cards or boxes match" if boxes else "several cards match")
+        hint = None if found else did_you_mean(query, [
+            *(c.printed.name for c in deck.cards.values()),
+            *(name for b in deck.boxes.values() for name in b.names.values())])
+        error = f"{what} '{query}'" + (f"; {hint}" if hint else "")
         if fmt == "json":
-            console.print_json(json.dumps({"error": f"{what} '{query}'",
+            console.print_json(json.dumps({"error": error,
                                            "matches": [_brief(item) for item in found]}))
             return 1
-        console.print(Text(f"{what} '{query}'", style="bold red"))
+        console.print(Text(error, style="bold red"))
         for item in found[:20]:
             console.print(Text(f"  {_label(item)}"))
         if not found:

@@ -26,11 +26,14 @@ from dof.cli.board_view import (
     log_lines,
     side_text,
 )
+from dof.cli.explain import render
+from dof.cli.explained import effects_in_force
 from dof.cli.files import confirm_replace, occupied, same_file, user_path, write_atomic
 from dof.cli.screen import (
     Choice,
     make_choice,
     not_offered,
+    odds_table,
     prompt_screen,
     question,
     reason_lines,
@@ -56,7 +59,10 @@ Commands (not answers: the question is asked again):
   board svg FILE  write a picture of the board (.svg, or .png with cairosvg)
   card N          a card's text and facts, by number or name (card walesa)
   hand            your hand with each card's Ops and summary
-  log [N]         the last N log lines (default: a screenful)
+  log [N]         the last N log lines (the screen has them in short)
+  effects         each effect in force: what it does, what ends it (7.2)
+  odds            each option's chance of a support check or Tiananmen
+                  attempt, from the die and the modifiers in force
   undo            take back your last decision (never across a die roll or a
                   card drawn or shown)
   save FILE       save the game and play on (dof play --load FILE)
@@ -248,34 +254,43 @@ class HumanAgent:
     def command(self, game, choice: Choice, text: str) -> bool:
         """Run ``text`` when it is a command; False when it should be an answer."""
         word, _, rest = text.strip().partition(" ")
-        word, rest = word.casefold(), rest.strip()
-        side = choice.decision.player
-        if word in ("help", "?"):
-            self.console.print(HELP, markup=False, highlight=False)
-        elif word == "board" and rest:
-            self.board(game, choice, rest)
-        elif word == "board":
-            self.draw(game, choice)
-        elif word == "card":
-            self.card(game, rest, side)
-        elif word == "hand":
-            for number in sorted(game.state["hands"][side]):
-                self.console.print(card_text(game, number))
-        elif word == "log":
-            self.log(game, rest)
-        elif word == "save":
-            path = rest or self.save_path
-            if not path:
-                self.console.print("Usage: save FILE", markup=False)
-            else:
-                self.save(game, path)
-        elif word == "quit":
-            self.quit(game)
-        elif word == "undo":
-            self.undo(game, side)
-        else:
+        run = self.commands().get(word.casefold())
+        if run is None:
             return False
+        run(game, choice, rest.strip())
         return True
+
+    def commands(self) -> dict[str, Callable[[Any, Choice, str], None]]:
+        """The commands by name, each given the game, the question and the
+        rest of the line (HELP says what they do)."""
+        return {
+            "help": lambda game, choice, rest: self.console.print(HELP, markup=False,
+                                                                  highlight=False),
+            "?": lambda game, choice, rest: self.console.print(HELP, markup=False,
+                                                               highlight=False),
+            "board": self.board,
+            "card": lambda game, choice, rest: self.card(game, rest, choice.decision.player),
+            "hand": lambda game, choice, rest: self.hand(game, choice.decision.player),
+            "log": lambda game, choice, rest: self.log(game, rest),
+            "odds": lambda game, choice, rest: self.odds(choice),
+            "effects": lambda game, choice, rest: self.effects(game),
+            "save": lambda game, choice, rest: self.save_as(game, rest),
+            "quit": lambda game, choice, rest: self.quit(game),
+            "undo": lambda game, choice, rest: self.undo(game, choice.decision.player),
+        }
+
+    def hand(self, game, side: str) -> None:
+        """``hand``: each card with its Ops and summary."""
+        for number in sorted(game.state["hands"][side]):
+            self.console.print(card_text(game, number))
+
+    def save_as(self, game, path: str) -> None:
+        """``save [FILE]``: to FILE, or to the game's own save file."""
+        path = path or self.save_path or ""
+        if not path:
+            self.console.print("Usage: save FILE", markup=False)
+        else:
+            self.save(game, path)
 
     def log(self, game, rest: str) -> None:
         """``log [N]``: the last N entries (a screenful by default)."""
@@ -287,9 +302,36 @@ class HumanAgent:
         lines = log_lines(game, 10 ** 6, max(0, len(game.log) - count), width)
         self.console.print(Text("\n").join(lines) if lines else Text("(empty)"))
 
+    def effects(self, game) -> None:
+        """``effects``: each lasting effect in force in full, as `dof explain`
+        says it (explained.in_force), then the cards on display without one."""
+        found = effects_in_force(game)
+        for i, said in enumerate(found):
+            if i:
+                self.console.print()
+            self.console.print(render(said), highlight=False)
+        display = [c for c in game.state["display"]
+                   if not any(e.get("card") == c for e in game.state["effects"])]
+        if display:
+            names = ", ".join(game.card_name(c) for c in display)
+            self.console.print(f"On display (7.2): {names}", markup=False, highlight=False)
+        if not found and not display:
+            self.console.print("No effect is in force.", markup=False)
+
+    def odds(self, choice: Choice) -> None:
+        """``odds``: each option's roll in full, one line each (odds_table)."""
+        width = self.console.size.width
+        lines = odds_table(choice, width)
+        self.console.print(Text("\n").join(lines) if lines else
+                           Text("No option of this question rolls a die."))
+
     def board(self, game, choice: Choice, rest: str) -> None:
-        """``board svg FILE`` writes a picture; ``board COUNTRY`` shows one
-        country's spaces, numbered when the question offers them."""
+        """``board`` draws the screen again, ``board svg FILE`` writes a
+        picture; ``board COUNTRY`` shows one country's spaces, numbered when
+        the question offers them."""
+        if not rest:
+            self.draw(game, choice)
+            return
         kind, _, path = rest.partition(" ")
         if kind.casefold() == "svg":
             self.picture(game, path.strip())

@@ -240,7 +240,8 @@ class DofServer(LanguageServer):
     # ------------------------------------------------------------ highlighting
     def semantic_tokens(self, doc: TextDocument) -> lsp.SemanticTokens:
         checked = self.checked_for(doc)
-        found = pieces(doc.source, checked.names, set(checked.definitions))
+        found = pieces(doc.source, self.bench.tokens(path_key(doc.uri), doc.source),
+                       checked.names, set(checked.definitions))
         units = UnitCounter(self.workspace.position_encoding or "utf-16")
         return lsp.SemanticTokens(data=encode(doc.source.split("\n"), found, units))
 

@@ -9,12 +9,15 @@ names one that holds it.
 
 Parsing is most of the cost of a check, so the syntax tree of each file is
 kept while its text is unchanged: a keystroke re-parses only its own buffer.
+An open file is read once for its check and its highlighting (the reading
+is kept with its text, dsl/scan.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dof.dsl.ast import BoxDef, CardDef, CardName, PsCardDef, SourceFile
 
@@ -24,7 +27,11 @@ from dof.dsl.deck import SUFFIX, Deck, build_deck, builtin_cards_dir, card_files
 from dof.dsl.diagnostics import Reporter
 from dof.dsl.names import Names, default_names
 from dof.dsl.parser import decode_source, parse_source
+from dof.dsl.scan import Token, read, tokens
 from dof.engine.data.terms import key
+
+if TYPE_CHECKING:
+    from dof.dsl.recovery import Recovery
 
 Item = CardDef | BoxDef | PsCardDef
 
@@ -62,6 +69,7 @@ class Workbench:
         self.mod = mod.resolve() if mod is not None else None
         self.builtin = builtin_cards_dir().resolve()
         self._parsed: dict[str, tuple[str, SourceFile]] = {}
+        self._readings: dict[str, tuple[str, Recovery | None]] = {}
 
     def mod_files(self, path: str) -> list[str] | None:
         """The mod layer a file is checked with; None for a built-in card file."""
@@ -106,19 +114,31 @@ class Workbench:
                 text = decode_source(path, data, reporter)
             if text is None:
                 continue
-            src = self._parse(path, text, reporter)
+            src = self._parse(path, text, reporter, path in buffers)
             if src is not None:
                 out.append(src)
         return out
 
-    def _parse(self, path: str, text: str, reporter: Reporter) -> SourceFile | None:
+    def _parse(self, path: str, text: str, reporter: Reporter, open_file: bool,
+               ) -> SourceFile | None:
         """A file's syntax tree, reused while its text is unchanged (a tree
-        that parsed with no diagnostic; the checker only reads it)."""
+        that parsed with no diagnostic; the checker only reads it); an open
+        file's tokens, from the same reading."""
         cached = self._parsed.get(path)
         if cached is not None and cached[0] == text:
             return cached[1]
         before = len(reporter.diagnostics)
-        src = parse_source(path, text, reporter)
+        if open_file:
+            src, reading = read(path, text, reporter)
+            self._readings[path] = (text, reading)
+        else:
+            src = parse_source(path, text, reporter)
         if src is not None and len(reporter.diagnostics) == before:
             self._parsed[path] = (text, src)
         return src
+
+    def tokens(self, path: str, text: str) -> list[Token]:
+        """The tokens of an open file: those its last check read while its
+        text is the same, else read now."""
+        kept = self._readings.get(path)
+        return tokens(text, kept[1] if kept is not None and kept[0] == text else None)

@@ -1,9 +1,9 @@
 """Highlighting from the language server (semantic tokens): each word of a
 card file as the parser reads it.
 
-The tokens are the parser's own (:func:`dof.dsl.scan.tokens`: its table and
-contextual lexer, past a line it refuses), so a keyword is highlighted
-exactly where the grammar reads one. Names are looked up as the checker looks
+The tokens are the parser's own (:mod:`dof.dsl.scan`: its table and
+contextual lexer, past its mistakes as `dof lint` goes past them), so a
+keyword is highlighted exactly where the grammar reads one. Names are looked up as the checker looks
 them up: a run of capitalised words is a space, a country or region, or a
 space type of the map; a quoted text that names a card of the deck is a
 card. An unknown name is left plain: its diagnostic says why.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from lsprotocol import types as lsp
 
 from dof.dsl.names import Names
-from dof.dsl.scan import COMMENT, Token, category, tokens
+from dof.dsl.scan import COMMENT, Token, category
 from dof.engine.data.terms import key
 
 #: The kinds of token, in the legend's order: what a theme colours.
@@ -30,10 +30,9 @@ _PLACE = {"space": "enumMember", "country": "namespace", "region": "namespace"}
 Piece = tuple[int, int, str, int]
 
 
-def pieces(text: str, names: Names, cards: set[str]) -> list[Piece]:
-    """The highlighted pieces of ``text``, in order; ``cards`` are the name
-    keys of the deck's cards."""
-    found = tokens(text)
+def pieces(text: str, found: list[Token], names: Names, cards: set[str]) -> list[Piece]:
+    """The highlighted pieces of ``text``, whose tokens are ``found``, in
+    order; ``cards`` are the name keys of the deck's cards."""
     out: list[Piece] = []
     i = 0
     while i < len(found):

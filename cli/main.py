@@ -117,6 +117,28 @@ def add_where(command: argparse.ArgumentParser) -> None:
                             "or its address; needs pip install 'dof[ray]'")
 
 
+class DefaultsFormatter(argparse.HelpFormatter):
+    """Help that states each option's default: '(default: greedy)' after
+    its text, unless the text says it already or there is none to say (no
+    value, a flag that is off)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (not action.option_strings or default in (None, False, [], argparse.SUPPRESS)
+                or "default" in text):
+            return text
+        return f"{text} (default: %(default)s)" if text else "default: %(default)s"
+
+
+class Parser(argparse.ArgumentParser):
+    """dof's argument parsers, its commands' too: help with the defaults."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", DefaultsFormatter)
+        super().__init__(*args, **kwargs)
+
+
 class VersionAction(argparse.Action):
     """--version: the installed version, looked up only when asked (reading
     the package metadata costs more than the rest of `dof --help`)."""
@@ -134,16 +156,18 @@ class VersionAction(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="dof", description="1989: Dawn of Freedom - rules engine and card language")
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a game (you are the Democrat by default)")
     play.add_argument("--democrat", type=player(PLAYERS), default="human",
-                      metavar="{" + ",".join(PLAYERS) + "}", help=BOT_HELP)
+                      metavar="{" + ",".join(PLAYERS) + "}",
+                      help=f"who plays the Democrat: human (at this terminal) or a bot; {BOT_HELP}")
     play.add_argument("--communist", type=player(PLAYERS), default="greedy",
-                      metavar="{" + ",".join(PLAYERS) + "}")
+                      metavar="{" + ",".join(PLAYERS) + "}",
+                      help="who plays the Communist, as --democrat")
     play.add_argument("--seed", type=int, help="game seed (random and printed if omitted)")
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
     play.add_argument("--save", metavar="FILE",
@@ -151,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_overwrite(play, "--save")
     play.add_argument("--mod", type=mod_dir, metavar="DIR", help="play with a card mod folder")
     play.add_argument("--extra-sps", type=extra_sps, action="append", default=[],
-                      metavar="SIDE:N", help="13.0 bid: extra SPs for SIDE after setup")
+                      metavar="SIDE:N", help="13.0 bid: extra SPs for SIDE after setup "
+                      "(default: none)")
     play.add_argument("--turn", type=positive, metavar="N",
                       help="start at turn N, with the Middle/Late Year cards in the deck")
     play.add_argument("--position", metavar="FILE",
@@ -164,10 +189,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="step through a saved game move by move")
     replay.add_argument("file", metavar="SAVE", help="a save file (dof play --save)")
-    replay.add_argument("--to", type=whole, metavar="N",
-                        help="show the position after move N (0: the start)")
+    where = replay.add_mutually_exclusive_group()
+    where.add_argument("--to", type=whole, metavar="N",
+                       help="show the position after move N (0: the start)")
+    where.add_argument("--turn", type=positive, metavar="N",
+                       help="show the position at the start of turn N (with --ar, of its "
+                            "action round R)")
+    replay.add_argument("--ar", type=positive, metavar="R",
+                        help="with --turn: the start of action round R of that turn")
+    replay.add_argument("--rounds", action="store_true",
+                        help="piped: each action round in short (the cards played and what "
+                             "they did), not move by move")
     replay.add_argument("--format", dest="fmt", choices=("text", "json"), default="text",
-                        help="json: the moves as data")
+                        help="text: the moves and their log lines; json: the moves as data")
     replay.add_argument("--mod", type=mod_dir, metavar="DIR",
                         help="the card mod folder the game was played with")
     replay.set_defaults(handler=cmd_replay)
@@ -178,11 +212,14 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"how many games (at most {MAX_GAMES})")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--democrat", type=player(BOTS), default="random",
-                     metavar="{" + ",".join(BOTS) + "}", help=BOT_HELP)
+                     metavar="{" + ",".join(BOTS) + "}",
+                     help=f"the bot playing the Democrat; {BOT_HELP}")
     sim.add_argument("--communist", type=player(BOTS), default="random",
-                     metavar="{" + ",".join(BOTS) + "}")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--mod", type=mod_dir, metavar="DIR")
+                     metavar="{" + ",".join(BOTS) + "}",
+                     help="the bot playing the Communist, as --democrat")
+    sim.add_argument("--json", action="store_true",
+                     help="print one JSON object rather than the tables")
+    sim.add_argument("--mod", type=mod_dir, metavar="DIR", help="play with a card mod folder")
     sim.add_argument("--out", metavar="FILE", help="also write one JSON line per game to FILE")
     add_overwrite(sim, "--out")
     add_where(sim)
@@ -190,7 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     balance = sub.add_parser("balance", help="does a mod change who wins? the same bot games "
                              "with and without it")
-    balance.add_argument("--mod", type=mod_dir, required=True, metavar="DIR")
+    balance.add_argument("--mod", type=mod_dir, required=True, metavar="DIR",
+                         help="the card mod folder whose games are compared with the "
+                              "built-in deck's")
     balance.add_argument("--games", type=game_count(MAX_GAMES // 2, "each seed is played "
                                                     "twice, with and without the mod"),
                          required=True, help="games per arm (each seed is played with and "
@@ -201,17 +240,22 @@ def build_parser() -> argparse.ArgumentParser:
                          help=f"the bot playing both sides (default random); {BOT_HELP}")
     add_where(balance)
     balance.add_argument("--format", dest="fmt", choices=("text", "json", "html"),
-                         default="text")
+                         default="text", help="text: tables; json: one object (printed, or "
+                         "to -o FILE); html: a page with a plot (to -o FILE)")
     balance.add_argument("-o", "--out", metavar="FILE",
                          help="write the json or html report to FILE (html needs it)")
     add_overwrite(balance, "-o")
     balance.set_defaults(handler=cmd_balance)
 
     lint = sub.add_parser("lint", help="check card files")
-    lint.add_argument("paths", nargs="*", metavar="PATH")
-    lint.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
+    lint.add_argument("paths", nargs="*", metavar="PATH",
+                      help="card files or folders of them (none: the built-in cards)")
+    lint.add_argument("--format", dest="fmt", choices=("text", "json"), default="text",
+                      help="text: each problem at file:line:col with its line and a caret; "
+                           "json: one object")
     lint.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    lint.add_argument("--mod", type=mod_dir, metavar="DIR")
+    lint.add_argument("--mod", type=mod_dir, metavar="DIR",
+                      help="check DIR's card files as one mod, with the built-in cards")
     lint.add_argument("--jobs", type=positive, metavar="N",
                       help="read more than a megabyte of card text on N processes "
                            "(default: one per core)")
@@ -220,8 +264,10 @@ def build_parser() -> argparse.ArgumentParser:
     cards = sub.add_parser("cards", help="show cards and their compiled effects")
     cards.add_argument("query", nargs="?",
                        help="card number or name, or a Tiananmen box (box 4, its name)")
-    cards.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
-    cards.add_argument("--mod", type=mod_dir, metavar="DIR")
+    cards.add_argument("--format", dest="fmt", choices=("text", "json"), default="text",
+                       help="text: a table, or the card with its compiled program; json: "
+                            "the same as data")
+    cards.add_argument("--mod", type=mod_dir, metavar="DIR", help="with a card mod folder")
     cards.set_defaults(handler=cmd_cards)
 
     explain = sub.add_parser("explain", help="what the engine will do with a card, in plain "
@@ -231,8 +277,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "Power Struggle wild card")
     explain.add_argument("--all", action="store_true", dest="every",
                          help="every card, box and wild card of the deck")
-    explain.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
-    explain.add_argument("--mod", type=mod_dir, metavar="DIR")
+    explain.add_argument("--format", dest="fmt", choices=("text", "json"), default="text",
+                         help="text: the lines with their rules; json: the same as data")
+    explain.add_argument("--mod", type=mod_dir, metavar="DIR", help="with a card mod folder")
     explain.set_defaults(handler=cmd_explain)
 
     lsp = sub.add_parser("lsp", help="serve card files to an editor (language server, stdio)")
@@ -245,8 +292,10 @@ def build_parser() -> argparse.ArgumentParser:
     scenario_sub = scenario.add_subparsers(dest="action", required=True, metavar="ACTION")
     run = scenario_sub.add_parser(
         "run", help="run scenario files (*.scenario.yaml; see docs/scenarios.md)")
-    run.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
-    run.add_argument("--format", dest="fmt", choices=("text", "json"), default="text")
+    run.add_argument("paths", nargs="+", metavar="FILE_OR_DIR",
+                     help="scenario files, or folders searched for *.scenario.yaml")
+    run.add_argument("--format", dest="fmt", choices=("text", "json"), default="text",
+                     help="text: a line per failure (-v: per scenario); json: one object")
     run.add_argument("-v", "--verbose", action="store_true", help="one line per scenario")
     run.add_argument("--mod", type=mod_dir, metavar="DIR", help="with a card mod folder")
     run.set_defaults(handler=cmd_scenario_run)
@@ -268,7 +317,11 @@ def terminal() -> Console:
     with it: importing Rich costs more than the whole of `dof --help`."""
     from rich.console import Console
 
-    return Console()
+    class Terminal(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError  # main() ends quietly (rich would exit with code 1)
+
+    return Terminal()
 
 
 def load_game(mod: Path | None) -> tuple[Any, Any]:
@@ -321,8 +374,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from dof.cli.replay import ReplayError, run_replay
 
+    if args.ar is not None and args.turn is None:
+        raise CliError("--ar R names an action round of a turn: add --turn N")
+    turn = (args.turn, args.ar) if args.turn is not None else None
     try:
-        return run_replay(args.file, args.to, args.fmt, *load_game(args.mod), terminal())
+        return run_replay(args.file, args.to, args.fmt, *load_game(args.mod), terminal(),
+                          turn=turn, in_short=args.rounds)
     except ReplayError as exc:
         raise CliError(str(exc)) from None
 
@@ -419,6 +476,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ndof: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader of the output left (dof replay SAVE | head): nothing went wrong.
+        # What is left unwritten goes nowhere, or Python's exit would report it.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Exception as exc:
         if os.environ.get("DOF_DEBUG"):
             raise

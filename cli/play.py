@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from dof.cli.board_view import board_lines, format_result, log_lines, log_text
+from dof.cli.board_view import board_lines, format_result, log_text
 from dof.cli.human import HumanAgent, Quit, Undone, write_save
+from dof.cli.round_summary import news_lines
 from dof.cli.saves import load_game
 from dof.cli.sim import bot_seed
 from dof.cli.start import Start, started_game
@@ -135,7 +136,7 @@ def run_play(kinds: dict[str, str], seed: int | None, load: str | None, save: st
         viewer = humans[0] if len(humans) == 1 else None
         width, height = console.size
         board = board_lines(game, viewer, width)
-        news = log_lines(game, height - 2 - len(board), agents[humans[0]].shown, width)
+        news = news_lines(game, height - 2 - len(board), agents[humans[0]].shown, width)
         console.print(Text("\n").join([*board, *news]))
     console.print(Text(format_result(game), style="bold"))
     return 0

@@ -1,8 +1,11 @@
 """`dof replay SAVE`: a saved game move by move, as it was played.
 
 At a terminal it waits after each move for a key (Enter: the next move,
-b: back one, g N: go to move N, board, q: quit); piped, it prints the whole
-game as text; ``--format json`` prints the moves as data. The save is
+b: back one, g N: go to move N, t TURN [AR]: go to a turn or an action
+round, r: the moves to the end of this round in short, board, q: quit); piped,
+it prints the whole game as text, move by move or (``--rounds``) each
+action round in short, as the play screen tells the opponent's round;
+``--format json`` prints the moves as data. The save is
 replayed and checked against itself first (engine/history.py), so what is
 shown is the game that was saved, and a save that cannot be shown gets one
 line on stderr.
@@ -12,12 +15,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rich.console import Console
 from rich.text import Text
 
 from dof.cli.board_view import board_lines, format_result, log_text, side_text
 from dof.cli.files import shown
+from dof.cli.round_summary import summary_lines
 from dof.cli.saves import LoadError, read_save_file
 from dof.engine.history import Move, Replay
 from dof.engine.rules.turn import turn_words
@@ -27,12 +32,61 @@ HELP = """\
   Enter     the next move
   b         back one move
   g N       go to move N (g 0: the start)
+  t N [R]   go to the first move of turn N, or of its action round R
+  r         the moves to the end of this action round in short, then on to
+            the next round
   board     the board after the move shown
   q         quit"""
 
 
 class ReplayError(Exception):
     """A replay that cannot be shown as asked (--to past the last move)."""
+
+
+@dataclass(frozen=True)
+class Round:
+    """An action round of a replayed game (its ``phasing`` player's round
+    ``ar`` of ``turn``), or a turn step outside them (``ar`` 0: setup, the
+    deal, the end of a turn), as the moves ``first`` to ``last`` made in it."""
+
+    turn: int
+    ar: int
+    phasing: str | None
+    first: int
+    last: int
+
+    def title(self) -> str:
+        """"Turn 3, the Communist's action round 5"; "Turn 3" outside them."""
+        if not self.ar or self.phasing is None:
+            return f"Turn {self.turn}"
+        return f"Turn {self.turn}, the {self.phasing.capitalize()}'s action round {self.ar}"
+
+
+def rounds(replay: Replay) -> list[Round]:
+    """The moves of a replay by action round, in order."""
+    out: list[Round] = []
+    for move in replay.moves:
+        where = (move.turn, move.ar, move.phasing)
+        if out and (out[-1].turn, out[-1].ar, out[-1].phasing) == where:
+            out[-1] = Round(*where, out[-1].first, move.number)
+        else:
+            out.append(Round(*where, move.number, move.number))
+    return out
+
+
+def round_at(replay: Replay, turn: int, ar: int | None = None) -> Round | None:
+    """The first round of ``turn`` (with ``ar``, its action round ``ar``:
+    the Communist's, who plays first in a round, 4.5.2), or None."""
+    return next((r for r in rounds(replay) if r.turn == turn and (ar is None or r.ar == ar)),
+                None)
+
+
+def round_lines(replay: Replay, found: Round, width: int) -> list[Text]:
+    """An action round in short: its title, then each card played in it
+    with what it did (cli/round_summary.py, as the play screen says it)."""
+    entries = [e for move in replay.moves[found.first - 1:found.last] for e in move.log]
+    head = Text(f"{found.title()} (moves {found.first}-{found.last})", style="bold")
+    return [head, *summary_lines(replay.final, entries, width, 10 ** 6)[1:]]
 
 
 def read_replay(path: str, data, events) -> Replay:
@@ -120,7 +174,7 @@ def step_through(console: Console, replay: Replay, at: int,
                 console.print(line, highlight=False)
             show = None
         try:
-            text = input_fn(Text(f"move {at}/{last} [Enter, b, g N, board, q, help]> ",
+            text = input_fn(Text(f"move {at}/{last} [Enter, b, g N, t N, r, board, q, help]> ",
                                  style="dim"))
         except EOFError:
             return 0
@@ -146,6 +200,11 @@ def _command(console: Console, replay: Replay, at: int, word: str, rest: str,
             return int(rest)
         console.print(f"There is no move {rest}: the game has moves 1 to {last}.",
                       style="yellow")
+    elif word in ("t", "turn") and all(n.isdecimal() for n in rest.split()) and \
+            1 <= len(rest.split()) <= 2:
+        return _to_round(console, replay, *map(int, rest.split()))
+    elif word in ("r", "round"):
+        return _rest_of_round(console, replay, at)
     elif word == "board":
         show_board(console, replay, at)
     elif word in ("h", "help", "?"):
@@ -155,14 +214,45 @@ def _command(console: Console, replay: Replay, at: int, word: str, rest: str,
     return None
 
 
+def _to_round(console: Console, replay: Replay, turn: int, ar: int | None = None) -> int | None:
+    """``t N [R]``: the first move of turn N (or of its action round R)."""
+    found = round_at(replay, turn, ar)
+    if found is None:
+        where = f"turn {turn}" + (f", action round {ar}," if ar is not None else "")
+        console.print(f"The game has no {where} in its moves (turns {replay.moves[0].turn} "
+                      f"to {replay.moves[-1].turn}).", style="yellow", highlight=False)
+        return None
+    console.print(Text(found.title(), style="bold"))
+    return found.first
+
+
+def _rest_of_round(console: Console, replay: Replay, at: int) -> int | None:
+    """``r``: the moves after move ``at`` to the end of their action round
+    in short, then on to the first move of the next round."""
+    found = next((r for r in rounds(replay) if r.last > at), None)
+    if found is None:
+        console.print("This is the last action round.", style="yellow")
+        return None
+    rest = Round(found.turn, found.ar, found.phasing, max(found.first, at + 1), found.last)
+    for line in round_lines(replay, rest, console.width):
+        console.print(line, highlight=False)
+    return min(found.last + 1, len(replay.moves))
+
+
 def run_replay(path: str, to: int | None, fmt: str, data, events, console: Console,
                input_fn: Callable[[Text | str], str] | None = None,
-               interactive: bool | None = None) -> int:
+               interactive: bool | None = None, turn: tuple[int, int | None] | None = None,
+               in_short: bool = False) -> int:
     """`dof replay`: exit code 0; LoadError or ReplayError (one line) when
-    the save cannot be replayed or ``to`` is past its last move. At a
-    terminal (or ``interactive``) it steps through the moves reading keys
-    from ``input_fn``; else it prints them all (or up to ``to``)."""
+    the save cannot be replayed or ``to`` is past its last move, or
+    ``turn`` (a turn, and an action round or None) is not in it: then
+    ``to`` is the move before that round's first. At a terminal (or
+    ``interactive``) it steps through the moves reading keys from
+    ``input_fn``; else it prints them all (or up to ``to``), each action
+    round in short with ``in_short``."""
     replay = read_replay(path, data, events)
+    if turn is not None:
+        to = _round_start(path, replay, *turn)
     if to is not None and to > len(replay.moves):
         raise ReplayError(f"--to {to}: the game in {path} has moves 1 to {len(replay.moves)}")
     if fmt == "json":
@@ -174,9 +264,32 @@ def run_replay(path: str, to: int | None, fmt: str, data, events, console: Conso
             show_board(console, replay, to)
         return step_through(console, replay, to or 0,
                             input_fn or (lambda prompt: console.input(prompt)))
-    for number in range(len(replay.moves) + 1 if to is None else to + 1):
-        for line in move_lines(replay, number):
-            console.print(line, highlight=False, soft_wrap=True)
+    lines = _in_short(replay, to, console.width) if in_short else (
+        line for number in range(len(replay.moves) + 1 if to is None else to + 1)
+        for line in move_lines(replay, number))
+    for line in lines:
+        console.print(line, highlight=False, soft_wrap=True)
     if to is not None:
         show_board(console, replay, to)
     return 0
+
+
+def _in_short(replay: Replay, to: int | None, width: int) -> list[Text]:
+    """Each action round in short (up to the one of move ``to``), then how
+    the game ended."""
+    out = [line for found in rounds(replay) if to is None or found.first <= to
+           for line in round_lines(replay, found, width)]
+    return [*out, Text(ending(replay), style="bold")]
+
+
+def _round_start(path: str, replay: Replay, turn: int, ar: int | None) -> int:
+    """The move before the first of turn ``turn`` (or of its action round
+    ``ar``): the position at its start; ReplayError when the game has none."""
+    found = round_at(replay, turn, ar)
+    if found is None:
+        where = f"--turn {turn}" + (f" --ar {ar}" if ar is not None else "")
+        turns = f"turns {replay.moves[0].turn} to {replay.moves[-1].turn}" if replay.moves \
+            else "no moves"
+        raise ReplayError(f"{where}: the game in {path} has no such round in its moves "
+                          f"({turns})")
+    return found.first - 1

@@ -28,15 +28,16 @@ from dof.cli.board_view import (
     fit_lines,
     hand_line,
     line,
-    log_lines,
     ops_short,
     power_struggle_lines,
     status_lines,
     words,
 )
+from dof.cli.round_summary import news_lines
 from dof.engine.data.records import GameData
 from dof.engine.data.terms import SIDES, key
 from dof.engine.rules.decisions import Decision
+from dof.engine.rules.odds import Odds
 
 #: Decision kinds whose whole-number options are space ids (docs/api.md).
 SPACE_KINDS = frozenset({"setup_place", "place", "check", "space", "ps_support_loss"})
@@ -201,9 +202,70 @@ def prompt_screen(game, choice: Choice, new_from: int, width: int, height: int) 
     ask.append(line(Text(question(decision), style="bold"), width=width))
     reasons = reason_lines(decision, width)
     room = height - 1 - len(top) - len(ask) - len(reasons)
-    options = option_lines(game, choice, width, room)
-    log = log_lines(game, room - len(options), new_from, width)
+    # What happened since the last answer gets up to half the room: long
+    # option lists are folded (cards by name and Ops) rather than it cut.
+    news = len(news_lines(game, room, new_from, width))
+    options = option_lines(game, choice, width, room - min(news, room // 2))
+    log = news_lines(game, room - len(options), new_from, width)
     return [*top, *log, *ask, *options, *reasons]
+
+
+# ------------------------------------------------------------------ odds
+def odds_short(odds: Odds) -> str:
+    """A roll's odds beside its option: '83%', and for a support check the
+    opponent SPs it removes and the SPs it adds on average ('83% -1.5+1.0')."""
+    if odds.kind != "check":
+        return odds.percent()
+    return f"{odds.percent()} -{float(odds.removed):.1f}+{float(odds.added):.1f}"
+
+
+def odds_terms(odds: Odds) -> str:
+    """What the die is rolled against: 'die +3 Ops -1 adjacent opponent
+    control, beat 4' (a check must beat twice the stability, 6.2.4; an
+    attempt reach its box's number, 6.3.1)."""
+    terms = " ".join(f"{v:+d} {why}" for why, v in odds.terms)
+    goal = "beat" if odds.kind == "check" else "reach"
+    return f"die {terms}, {goal} {odds.need}"
+
+
+def odds_faces(odds: Odds) -> str:
+    """Which faces of the die succeed: '4+', 'all', 'none'."""
+    return "none" if odds.least > 6 else "all" if odds.least == 1 else f"{odds.least}+"
+
+
+def odds_table(choice: Choice, width: int) -> list[Text]:
+    """Each option that rolls a die, a line each: its chance, the faces
+    that succeed, for a check the SPs removed and added on average, and
+    what the die is rolled against (on a line of its own when too long)."""
+    rows = [(choice.numbers[i], choice.labels[i], choice.decision.odds(choice.option(i)))
+            for i in range(len(choice.order))]
+    rows = [(n, label, odds) for n, label, odds in rows if odds is not None]
+    if not rows:
+        return []
+    checks = rows[0][2].kind == "check"
+    name = max(len(label) for _, label, _ in rows)
+    name = min(name, 24)
+    head = f"{'':>2} {'':<{name}} Odds Faces" + ("  -SPs +SPs" if checks else "")
+    out = [line(Text(head + "  Roll", style="bold"), width=width)]
+    for number, label, odds in rows:
+        cut = label if len(label) <= name else label[:name - 1] + "…"
+        row = f"{number:>2} {cut:<{name}} {odds.percent():>4} {odds_faces(odds):>5}"
+        if checks:
+            row += f"  {float(odds.removed):>4.1f} {float(odds.added):>4.1f}"
+        terms = odds_terms(odds)
+        if len(row) + 2 + len(terms) <= width:
+            out.append(line(f"{row}  {terms}", width=width))
+        else:
+            out += [line(row, width=width), line(" " * 6 + terms, width=width)]
+    return out
+
+
+#: What the figures beside a support check's targets mean (6.2.4-6.2.6).
+ODDS_LEGEND = "Odds: chance of success, -SPs removed +SPs added on average; 'odds': in full"
+#: The line under spaces listed one country a line, without and with odds.
+COMPACT_HINT = {
+    False: "Type a space's name, or a country's name to see its spaces with their numbers.",
+    True: "Type a space's name, or a country's to see its numbers; 'odds': chances in full"}
 
 
 def question(decision: Decision) -> str:
@@ -234,7 +296,7 @@ def _plain_lines(choice: Choice, start: int, width: int, room: int) -> list[Text
     """Options from display position ``start`` on: one a line; in columns
     (numbered down each column) when that does not fit ``room``; else one
     after another, wrapped."""
-    items = [f"{choice.numbers[i]:>2}. {choice.labels[i]}"
+    items = [f"{choice.numbers[i]:>2}. {choice.labels[i]}{_odds_note(choice, i)}"
              for i in range(start, len(choice.labels))]
     if len(items) <= max(room, 1):
         return [line(item, width=width) for item in items]
@@ -244,6 +306,17 @@ def _plain_lines(choice: Choice, start: int, width: int, room: int) -> list[Text
     if rows <= room:
         return _columns(items, rows, cell, width)
     return _squeeze(items, width, room)
+
+
+def _odds_note(choice: Choice, i: int) -> str:
+    """The odds of an option that is no space (a Tiananmen attempt): '50%
+    (a 4+ on the die)'; `odds` says what the die is rolled against."""
+    odds = choice.decision.odds(choice.option(i))
+    if odds is None:
+        return ""
+    faces = {"all": "any die", "none": "no die"}.get(odds_faces(odds),
+                                                     f"a {odds_faces(odds)} on the die")
+    return f": {odds.percent()} ({faces}; 'odds': why)"
 
 
 def _columns(items: list[str], rows: int, cell: int, width: int) -> list[Text]:
@@ -286,6 +359,12 @@ def _space_lines(game, choice: Choice, width: int, compact: bool) -> list[Text]:
     indent = 15
     numbers = choice.spaces
     labels = {choice.option(i): choice.labels[i] for i in range(len(choice.order))}
+    odds_shown = False
+    for s, label in labels.items():
+        odds = choice.decision.odds(s)
+        if odds is not None:
+            labels[s] = f"{label} {odds.percent() if compact else odds_short(odds)}"
+            odds_shown = True
     out: list[Text] = []
     for country, info in game.data.countries.items():
         offered = [s for s in info.spaces if s in numbers]
@@ -301,9 +380,11 @@ def _space_lines(game, choice: Choice, width: int, compact: bool) -> list[Text]:
         out += [line(head if k == 0 else " " * indent, part, width=width)
                 for k, part in enumerate(flowed)]
     if compact:
-        out.append(line(Text("Type a space's name, or a country's name to see its spaces with "
-                             "their numbers.", style="dim"), width=width))
-    return [*out, *_plain_lines(choice, len(numbers), width, len(choice.order))]
+        out.append(line(Text(COMPACT_HINT[odds_shown], style="dim"), width=width))
+    out += _plain_lines(choice, len(numbers), width, len(choice.order))
+    if odds_shown and not compact:
+        out.append(line(Text(ODDS_LEGEND, style="dim"), width=width))
+    return out
 
 
 def not_offered(game, choice: Choice, text: str) -> str | None:

@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from dof.dsl.grammar import WORD
+
 # The 'did you mean' of every message, for names and words alike.
 from dof.engine.data.names import did_you_mean as did_you_mean
 
@@ -187,7 +189,7 @@ class Diagnostic:
         return "\n".join(lines)
 
 
-_WORD = re.compile(r"[\w'\-.]+|\S")
+_WORD = re.compile(rf"{WORD}|\S")
 
 
 def _blank(char: str) -> str:

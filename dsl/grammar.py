@@ -30,6 +30,12 @@ GRAMMAR_FILE = "effects.lark"
 NAME_START = r"[^\W\d_a-z]"
 NAME_CHAR = r"(?:[^\W_]|[\-/.\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f])"
 
+#: A word of card text as a modder reads it, whatever the lexer makes of it
+#: (what a caret underlines, a hint quotes): the characters of a name, and
+#: "'" and '_', with the accents of text written decomposed; never ending
+#: with a '.' (a word at the end of a sentence).
+WORD = rf"(?:{NAME_CHAR}|['_])+(?<!\.)"
+
 # How named terminals read in "expected one of ..." messages.
 _FRIENDLY = {
     "NAME": "a name (e.g. Gdansk, Poland, Worker)",
@@ -51,6 +57,15 @@ _FRIENDLY = {
     "_STR_AND": "'and'",
     "_STR_OR": "'or'",
     "$END": "end of file",
+}
+
+#: How a quoted text reads there, by the rule that would take it (see
+#: :meth:`dof.dsl.lalr.Machine.taken_by`); any other holds a card's name.
+_QUOTED = {
+    "box": 'the box\'s name for each side, quoted (e.g. "Students Rally" / "Students Dispersed")',
+    "summary": 'a quoted summary (e.g. "Four Democratic SPs anywhere in Poland.")',
+    "option": 'the option\'s label, quoted (e.g. "operations")',
+    "ussr": 'a box of the U.S.S.R. track, quoted (e.g. "Sajudis")',
 }
 
 
@@ -85,10 +100,14 @@ def parser() -> Lark:
 
 
 @cache
-def friendly(terminal: str) -> str:
-    """A terminal as a user would write it: 'places', a number, end of line."""
+def friendly(terminal: str, taken_by: frozenset[str] = frozenset()) -> str:
+    """A terminal as a user would write it: 'places', a number, end of line;
+    a quoted text as what the rules ``taken_by`` would take it for there (a
+    summary, a card's name...)."""
     from lark.lexer import PatternStr
 
+    if terminal == "STRING" and taken_by:
+        return " or ".join(sorted({_QUOTED.get(kind, _FRIENDLY["STRING"]) for kind in taken_by}))
     if terminal in _FRIENDLY:
         return _FRIENDLY[terminal]
     for term in parser().terminals:

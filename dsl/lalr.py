@@ -246,6 +246,10 @@ class Machine:
             lark_rules = list(lark.rules)
             nullable, wordy = _grammar_facts(lark_rules, _Build.CONVERTED)
             rules = {rule: _Rule(rule, nullable, wordy) for rule in lark_rules}
+            # Each rule's name, symbols and kind: what :meth:`taken_by` walks.
+            self.expansions = [(str(r.origin.name), tuple(str(s.name) for s in r.expansion),
+                                str(r.alias or r.origin.name)) for r in lark_rules]
+            self.takers: dict[str, dict[int, frozenset[str]]] = {}  # see taken_by
         with _reading("the table's actions, Shift or Reduce by one of Lark.rules"):
             self.actions, self.gotos = self._rows(states, rules)
         with _reading("the contextual lexer, Lark.parser.lexer"):
@@ -305,16 +309,16 @@ class Machine:
         # Every terminal: at a syntax error, whether the text there is a word
         # of another context, as Lark's lexer tells (compiled at the first).
         self.root: _Context = (terminals, int(root.g_regex_flags), ignore)
-        self.root_match: Callable[[str, int], re.Match | None] | None = None
+        self.root_match: Callable[[str, int, int], re.Match | None] | None = None
         self.compiled: dict[int, Callable[[str, int], re.Match | None]] = {}
         self.matchers = {state: self._compile_first(state) for state in self.contexts}
 
     def _compile_first(self, state: int) -> Callable[[str, int], re.Match | None]:
         def compile_and_match(text: str, pos: int) -> re.Match | None:
-            return self._compile(state)(text, pos)
+            return self.matcher(state)(text, pos)
         return compile_and_match
 
-    def _compile(self, state: int) -> Callable[[str, int], re.Match | None]:
+    def matcher(self, state: int) -> Callable[[str, int], re.Match | None]:
         """The matcher of one lexer context (the terminals a parser state
         allows): Lark's alternation of them, in Lark's order, prefixed to skip
         blanks, so that one regex match yields one token. Blanks before a
@@ -340,9 +344,14 @@ class Machine:
         the loop hands it the error and its stacks, which hold every open
         rule with its place: the recovery records the error, mends the
         stacks and says where to go on (see dsl/recovery.py), so that the
-        tree holds every card that parsed. A clean file never reaches it."""
+        tree holds every card that parsed. A clean file never reaches it.
+        The loop reads the text with the recovery's lexers (the machine's
+        own, or ones that also keep every token for an editor), up to the
+        recovery's ``until`` (an editor's cursor; what a token before it
+        looks ahead at may follow it)."""
         build = _Build(path, recovery)
-        actions, gotos, matchers = self.actions, self.gotos, self.matchers
+        actions, gotos = self.actions, self.gotos
+        matchers = self.matchers if recovery is None else recovery.matchers
         token_kind = self.token_kind
         end_state, new_tuple, splice_type = self.end, tuple.__new__, _Splice
         # The parser's stack, in four lists: states, values, places and depths.
@@ -355,7 +364,7 @@ class Machine:
         depths: list[int] = [0]
         state = self.start
         place: _Place | None
-        pos, size_text = 0, len(text)
+        pos, size_text = 0, len(text) if recovery is None else min(len(text), recovery.until)
         line, line_start = first_line, 0
         while True:
             typ, place, value, start = "$END", None, None, pos
@@ -479,6 +488,94 @@ class Machine:
                     return build.source(node, text)
                 row = actions[state]
 
+    # ------------------------------------------------------------ the table without a tree
+
+    def advance(self, stack: list[int], typ: str) -> bool:
+        """Offer a token of kind ``typ`` to a stack of states as the loop
+        does, without building a tree: True when it is shifted (or ends the
+        text); False when refused, the reductions made before it kept."""
+        actions, gotos, end = self.actions, self.gotos, self.end
+        while True:
+            act = actions[stack[-1]].get(typ)
+            if act is None:
+                return False
+            if act.__class__ is int:
+                stack.append(act)
+                return True
+            rule: _Rule = act  # type: ignore[assignment]  # not an int: a reduction
+            if rule.size:
+                del stack[-rule.size:]
+            stack.append(gotos[stack[-1]][rule.goto])
+            if stack[-1] == end and typ == "$END":
+                return True
+
+    def accepted(self, stack: list[int]) -> frozenset[str]:
+        """The terminals a stack of states takes next."""
+        return frozenset(typ for typ in self.actions[stack[-1]] if self.advance(list(stack), typ))
+
+    def taken_by(self, stack: list[int], terminal: str) -> frozenset[str]:
+        """What ``terminal`` would be next on ``stack``: the kinds of the
+        rules that would take it there (a STRING after 'summary' is a
+        ``summary``'s, after 'cancel' a ``card_names``')."""
+        after = list(stack)
+        if not self.advance(after, terminal) or terminal == "$END":
+            return frozenset()
+        takers = self.takers.get(terminal)
+        if takers is None:
+            takers = self.takers[terminal] = self._takers(terminal)
+        return takers.get(after[-2], frozenset())
+
+    def _takers(self, terminal: str) -> dict[int, frozenset[str]]:
+        """The states that shift ``terminal``, each with the kinds of the
+        rules holding it there: each rule walked from every state that
+        starts it (one with a goto on its name), up to the terminal. A rule
+        Lark makes of a repetition ('__card_names_star_0') counts as the
+        rule written with it."""
+        owner: dict[str, str] = {}
+        for _, symbols, kind in self.expansions:
+            for symbol in symbols:
+                if symbol.startswith("__"):
+                    owner.setdefault(symbol, kind)
+        starts: dict[str, list[int]] = {}
+        for state, row in self.gotos.items():
+            for name in row:
+                starts.setdefault(name, []).append(state)
+        found: dict[int, set[str]] = {}
+        for name, symbols, kind in self.expansions:
+            while kind in owner:
+                kind = owner[kind]
+            for i, symbol in enumerate(symbols):
+                if symbol == terminal:
+                    for state in starts.get(name, ()):
+                        at = self._walk(state, symbols[:i])
+                        if at is not None:
+                            found.setdefault(at, set()).add(kind)
+        return {state: frozenset(kinds) for state, kinds in found.items()}
+
+    def _walk(self, state: int, symbols: tuple[str, ...]) -> int | None:
+        """The state reached from ``state`` over ``symbols``: shifts on
+        terminals, gotos on rules."""
+        for symbol in symbols:
+            step = (self.actions[state].get(symbol) if symbol.isupper()
+                    else self.gotos[state].get(symbol))
+            if step.__class__ is not int:
+                return None
+            state = step
+        return state
+
+    def any_token(self, text: str, pos: int, end: int) -> re.Match | None:
+        """The token at ``pos`` (before ``end``) as Lark's lexer reads it in
+        any context; None where no terminal matches, or where a keyword only
+        starts a longer word ('a' of 'adds')."""
+        if self.root_match is None:
+            self.root_match = _matcher(self.root, prefix="")
+        m = self.root_match(text, pos, end)
+        if m is None or (m.group()[-1:].isalnum() and text[m.end():m.end() + 1].isalnum()):
+            return None
+        return m
+
+    # ------------------------------------------------------------ errors as Lark raises them
+
     def lex_error(self, text: str, pos: int, line: int, line_start: int,
                   state: int) -> UnexpectedInput:
         """What Lark's contextual lexer raises: a token that belongs to another
@@ -490,10 +587,8 @@ class Machine:
         col = pos - line_start + 1
         terminals, _, ignore = self.contexts[state]
         allowed = {t.name for t in terminals} - ignore or {"<END-OF-FILE>"}
-        if self.root_match is None:
-            self.root_match = _matcher(self.root, prefix="")
-        m = self.root_match(text, pos)
-        if m is None or (m.group()[-1:].isalnum() and text[m.end():m.end() + 1].isalnum()):
+        m = self.any_token(text, pos, len(text))
+        if m is None:
             return UnexpectedCharacters(text, pos, line, col, allowed=allowed)
         val, typ = m.group(), m.lastgroup
         assert typ is not None  # one of the pattern's named groups matched
@@ -514,7 +609,7 @@ class Machine:
         return UnexpectedToken(token, set(row))
 
 
-def _matcher(context: _Context, prefix: str = r"[ \t]*") -> Callable[[str, int], re.Match | None]:
+def _matcher(context: _Context, prefix: str = r"[ \t]*") -> Callable[..., re.Match | None]:
     """One regular expression for a lexer context: its terminals in Lark's
     order, each a named group, after ``prefix`` (blanks)."""
     terminals, flags, _ = context

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, cast
 
 from dof.dsl.ast import SourceFile
 from dof.dsl.diagnostics import Reporter, Span
-from dof.dsl.grammar import NAME_CHAR, NAME_START, friendly, keyword, parser
+from dof.dsl.grammar import NAME_CHAR, NAME_START, WORD, friendly, keyword, parser
 from dof.dsl.lalr import MAX_DEPTH, LarkMismatch, Stop, machine
 from dof.engine.data.files import CARDS, read_limited
 
@@ -84,17 +84,22 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
+def parse_source(name: str, text: str, reporter: Reporter,
+                 reading: Recovery | None = None) -> SourceFile | None:
     """Parse card text, reporting every syntax error (E001, at most CAP a
     file, then how many more). The tree holds every definition; one whose
     text has an error is marked ``syntax_error`` (see dsl/recovery.py).
     None when nothing can be read: an empty file, nesting too deep.
 
     A file is read once as it is; only one with a syntax error is read
-    again, going on after each: a clean file never pays for recovering."""
+    again, going on after each: a clean file never pays for recovering.
+    With a ``reading`` (a watched recovery, dsl/scan.py) the file is read
+    once, with it, mistakes or not."""
     reporter.add_source(name, text)
     if empty_file(name, text, reporter):
         return None
+    if reading is not None:
+        return _parse_recovering(name, text, reporter, reading)
     try:
         with paused_gc():
             return machine().parse(name, text)
@@ -107,13 +112,13 @@ def parse_source(name: str, text: str, reporter: Reporter) -> SourceFile | None:
     except Exception as exc:  # a bug in dof, reported, never raised
         _internal_error(name, exc, reporter)
         return None
-    return _parse_recovering(name, text, reporter)
+    from dof.dsl.recovery import Recovery  # only for a file with a syntax error
+
+    return _parse_recovering(name, text, reporter, Recovery(machine(), name, text))
 
 
-def _parse_recovering(name: str, text: str, reporter: Reporter) -> SourceFile | None:
-    from dof.dsl.recovery import Recovery
-
-    recovery = Recovery(machine(), name, text)
+def _parse_recovering(name: str, text: str, reporter: Reporter,
+                      recovery: Recovery) -> SourceFile | None:
     try:
         with paused_gc():
             return machine().parse(name, text, recovery=recovery)
@@ -171,16 +176,13 @@ def parse_piece(name: str, text: str, start: int, end: int, line: int) -> Source
 # ------------------------------------------------------------------ errors
 
 
-def _expected(terminals: set[str] | frozenset[str]) -> list[str]:
-    words = sorted({friendly(t) for t in terminals if not t.startswith("__")})
-    return words
-
-
-def _expected_text(terminals: set[str] | frozenset[str], near: str = "",
+def _expected_text(terminals: set[str] | frozenset[str], states: list[int], near: str = "",
                    first: list[str] | None = None) -> str:
-    """The expected tokens; a long list is cut to ``first`` and those most
-    like ``near``."""
-    words = _expected(terminals)
+    """The expected tokens, each as what the grammar takes it for on the
+    parser's ``states`` (a quoted text is a summary after 'summary'); a long
+    list is cut to ``first`` and those most like ``near``."""
+    words = sorted({friendly(t, machine().taken_by(states, t) if t == "STRING" else frozenset())
+                    for t in terminals if not t.startswith("__")})
     if len(words) > 12:
         ahead = {f"'{w}'": i for i, w in enumerate(first or [])}
 
@@ -221,7 +223,7 @@ def _syntax_error(name: str, text: str, slip: Slip) -> _Found:
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         lines = text.rstrip().splitlines() or [""]
         line, col = len(lines), len(lines[-1]) + 1
-        expected = _expected_text(getattr(exc, "expected", set()))
+        expected = _expected_text(getattr(exc, "expected", set()), slip.states)
         return f"unexpected end of file; expected {expected}", Span(name, line, col), None
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
@@ -272,30 +274,34 @@ def _unexpected_token(text: str, tok: Token, span: Span, slip: Slip) -> _Found:
         hint = "names start with a capital letter; keywords are lowercase"
     hint = hint or _early_close(text, _token_pos(tok))
     return (f"unexpected {_describe_token(tok)}; expected one of: "
-            f"{_expected_text(expected, word, first)}", span, hint)
+            f"{_expected_text(expected, slip.states, word, first)}", span, hint)
 
 
 def _unexpected_word(name: str, text: str, exc: UnexpectedCharacters, slip: Slip) -> _Found:
+    from dof.dsl.recovery import BAD_TEXT  # as recovering did: only for a syntax error
+
     pos = _lex_pos(exc)
-    match = _BAD_TEXT.match(text, pos)
+    match = BAD_TEXT.match(text, pos)
     word = match.group(0) if match else text[pos]
     span = Span(name, exc.line, exc.column, exc.line, exc.column + len(word))
     allowed = exc.allowed or set()
     hint, first = _vocabulary_hint(text, slip, word, allowed)
-    if word[0] == '"':
+    if word[0] == '"' and (len(word) == 1 or word[-1] != '"'):
         closed = f": {slip.edits[0][2]}" if slip.edits else ""
         return "this quote is never closed", span, f"close it on its line{closed}"
     if word[0] == "'":
         return f"{word} is in single quotes", span, hint
     what = (f"word '{word}'" if match and word[0].isalnum() else f"'{word}'" if match
             else f"character {word!r}")
-    return (f"unexpected {what}; expected one of: {_expected_text(allowed, word, first)}",
+    return (f"unexpected {what}; expected one of: "
+            f"{_expected_text(allowed, slip.states, word, first)}",
             span, hint)
 
 
-#: What the lexer could not read: a quote never closed, single quotes, a
-#: word or a run of signs ('==').
-_BAD_TEXT = re.compile(r"\"[^\"\n]*|'[^'\n]*'|[\w'\-]+|[=<>!&|]+")
+#: A word, as a caret underlines it and a hint quotes it (whatever the lexer
+#: made of it); or else the one character.
+_WORD = re.compile(WORD)
+_WORD_OR_MARK = re.compile(rf"{WORD}|\S")
 
 
 def _vocabulary_hint(text: str, slip: Slip, word: str,
@@ -311,7 +317,7 @@ def _vocabulary_hint(text: str, slip: Slip, word: str,
         return respelt, []
     if slip.fix == "delete":
         at = _offset(text, slip.error.line or 1, slip.error.column or 1)
-        before = re.findall(r"[\w'\-]+|\S", text[:at])
+        before = _WORD_OR_MARK.findall(text, 0, at)
         if before and before[-1] == word:
             return f"'{word}' is written twice", []
         if word in ".," and not text[at + 1:_line_end(text, at)].strip():
@@ -355,7 +361,7 @@ def _edits_hint(text: str, edits: list[tuple[int, int, str]]) -> str:
     start, end, phrase = edits[0]
     written = text[start:end]
     if len(edits) == 1 and not written:  # a word put in: show it with the next
-        following = re.compile(r"[\w'\-]+").match(text, end)
+        following = _WORD.match(text, end)
         return f"did you mean '{phrase}{following.group() if following else ''}'?"
     if len(edits) == 1 and phrase == '"' + written.strip("\"'").strip() + '"':
         return f"write it between double quotes: {phrase}"
@@ -413,12 +419,12 @@ def _glued_word(name: str, text: str, exc: UnexpectedCharacters, slip: Slip) -> 
     keyword when the line parses with it (else the word nearest it)."""
     pos = _lex_pos(exc)
     start = pos
-    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
+    while start > 0 and _WORD.match(text, start - 1):
         start -= 1
     if start == pos or not text[pos].isalnum():
         return None
-    match = re.match(r"[\w\-]+", text[start:])
-    assert match is not None  # text[start] is a letter, a digit or '-'
+    match = _WORD.match(text, start)
+    assert match is not None  # text[start] is a word's
     word = match.group(0)
     prefix = text[start:pos]
     if prefix not in _keywords():
@@ -507,24 +513,23 @@ def _report_unclosed(name: str, text: str, slip: Slip, reporter: Reporter) -> No
     noticed (the next definition's header, a clause, the end of the file)."""
     from lark.exceptions import UnexpectedToken
 
+    from dof.dsl.recovery import HEADER  # as recovering did: only for a syntax error
+
     exc = slip.error
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         noticed, at = "the parser noticed at the end of the file", len(text)
     else:
         line, col = exc.line, exc.column
         at = _offset(text, line, col)
-        word = re.match(r"[\w'\-]+|\S", text[at:])
+        word = _WORD_OR_MARK.match(text, at)
         what = word.group() if word else "?"
-        where = ("where the next definition starts" if _HEADER.match(text, at)
+        where = ("where the next definition starts" if HEADER.match(text, at)
                  else f"'{what}' belongs outside the block")
         noticed = f"the parser noticed at {line}:{col}, {where}"
     for brace in _unclosed_braces(name, text, slip, at):
         reporter.report("E001", "this '{' is never closed", brace,
                         f"close it with '}}': {noticed}")
 
-
-#: A definition's header at the start of a line.
-_HEADER = re.compile(r"card[ \t]+\d|tiananmen[ \t]+box\b|power[ \t]+struggle[ \t]+card\b")
 
 #: What the brace matching reads: strings and comments (skipped) and braces.
 _BRACES = re.compile(r'"[^"\n]*"?|#[^\n]*|[{}]')

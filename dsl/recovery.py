@@ -28,6 +28,11 @@ reports at most :data:`CAP` slips; the rest are counted (:attr:`Recovery.more`).
 A definition (card, box, wild card) whose text holds an error is marked
 ``syntax_error``: the deck knows its number and name but does not check it,
 so that a mistake of syntax brings no findings of meaning after it.
+
+The editor reads a file through the same recovery (dsl/scan.py): watched,
+it keeps every token the machine reads and those it refused; and it stops
+at a cursor (:class:`Reached`), so that the editor's tokens and
+completions go past a mistake exactly as `dof lint` does.
 """
 
 from __future__ import annotations
@@ -40,10 +45,13 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from dof.dsl.diagnostics import Span
+from dof.dsl.grammar import NAME_CHAR, NAME_START, WORD
 from dof.dsl.lalr import NOTHING, token_value
 from dof.dsl.spelling import nearest
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from lark.exceptions import UnexpectedInput
 
     from dof.dsl.lalr import Machine
@@ -62,10 +70,10 @@ CAP = 50
 AFTER_LINE = 2
 
 #: A card, box or wild card header at the start of a line: where a skip stops.
-_HEADER = re.compile(r"[ \t]*(?:card[ \t]+\d|tiananmen[ \t]+box\b|power[ \t]+struggle[ \t]+card\b)")
+HEADER = re.compile(r"[ \t]*(?:card[ \t]+\d|tiananmen[ \t]+box\b|power[ \t]+struggle[ \t]+card\b)")
 
 #: The same, anywhere in a text.
-_HEADERS = re.compile(r"^" + _HEADER.pattern, re.M)
+_HEADERS = re.compile(r"^" + HEADER.pattern, re.M)
 
 #: What a skip reads: strings, comments, line breaks, the marks that open,
 #: close, separate or run a phrase on, 'otherwise', and anything else by the word.
@@ -103,6 +111,9 @@ class Slip:
     closed: int = 0
     #: The '{' still open where the error was met, outermost first.
     open_braces: list[Span] = field(default_factory=list)
+    #: The parser's states where the error was met: what the grammar
+    #: expected there (see :meth:`dof.dsl.lalr.Machine.taken_by`).
+    states: list[int] = field(default_factory=list)
     #: The words a "replace" or "insert" of words stands for, as edits of
     #: the text (start, end, what to write): one, or two on one line
     #: ('adds 3 SP to' -> 'places 3 SP in').
@@ -141,10 +152,25 @@ def _tables(machine: Machine) -> _Tables:
     return _Tables(braces, recover, top, words, {w: t for t, w in words.items()})
 
 
-class Recovery:
-    """Goes on after each syntax error of one text (see the module's docstring)."""
+class Reached(Exception):
+    """A reading came to its ``until`` (see Recovery): the parser's states there."""
 
-    def __init__(self, machine: Machine, path: str, text: str, first_line: int = 1) -> None:
+    def __init__(self, states: list[int]) -> None:
+        super().__init__()
+        self.states = states
+
+
+class Recovery:
+    """Goes on after each syntax error of one text (see the module's docstring).
+
+    ``watch``: keep every token the machine reads (:attr:`read`) and those
+    it refused (:attr:`refused`). ``until``: the machine reads no token
+    past that offset (what a token before it looks ahead at may follow
+    it), and the recovery stops there (raising :class:`Reached`) rather
+    than go on or skip past it."""
+
+    def __init__(self, machine: Machine, path: str, text: str, first_line: int = 1, *,
+                 watch: bool = False, until: int | None = None) -> None:
         self.machine, self.path, self.text, self.first_line = machine, path, text, first_line
         self.tables = _tables(machine)
         self.slips: list[Slip] = []
@@ -153,14 +179,23 @@ class Recovery:
         self.more_at: Span | None = None
         self._marks: list[tuple[int, int]] = []  # (line, col) of each error, sorted
         self._newlines: list[int] | None = None
-        self._last_at = -1  # where the last error was met
+        self.last_error = -1  # where the last error was met
         self._quiet_to = -1  # errors up to here belong to the last one
         # The plan being carried out: its steps, where the text is read on,
         # and the place of the token last put in (to know it if refused).
         self.plan: list[_Step] = []
         self._plan_at = -1
         self._fed: Any = None
-        self.probing = False  # see accepted_after
+        #: Watched: the tokens the machine read and kept, in order (terminal,
+        #: start, end), and those it refused, in order ("$LEX" for text no
+        #: terminal reads): from each to the next token read, the text was
+        #: read past.
+        self.read: list[_Token] = []
+        self.refused: list[_Token] = []
+        self.watch = watch
+        self.until = len(text) + 1 if until is None else until
+        #: The lexers the machine reads with (see Machine.parse).
+        self.matchers: Any = _Watched(machine, self.read) if watch else machine.matchers
 
     # ------------------------------------------------------------ called by the machine
 
@@ -172,23 +207,29 @@ class Recovery:
         the state, where to read on (position, line, start of that line),
         and a token to take first, or None."""
         fed, self._fed = self._fed, None
-        if typ == "$END" and self.probing:
-            raise _Accepted(self._accepted(states))
+        derailed = fed is not None and place is fed  # a token put in was refused
+        watched = self.watch and not derailed  # the text refused, not a token put in
+        refused = self.read.pop() if watched and typ not in ("$LEX", "$END") else None
         if _glued(self.text, end) and typ != "$END" and place is not fed:
             typ, end = "$LEX", start  # a keyword that only begins a word ('a' of 'adds')
         if typ == "$LEX":
             start = end = _skip_blanks(self.text, end)
-            end = _bad_end(self.text, start)
+            end = bad_end(self.text, start)
         elif typ == "$END":
             start = end = len(self.text)
+        if start >= self.until:
+            raise Reached(list(states))
+        if typ == "$LEX" and watched:
+            refused = ("$LEX", start, end)  # no token: the word no terminal reads
+        if refused is not None:
+            self.refused.append(refused)
         stacks = (states, values, places, depths)
         if self.plan and start == self._plan_at and place is not fed:
             return self._carry_out(stacks)
-        derailed = fed is not None and place is fed  # a token put in was refused
         self.plan = []
-        again = start == self._last_at or derailed
+        again = start == self.last_error or derailed
         quiet = again or start <= self._quiet_to or self._extra_brace(start, end, states)
-        self._last_at = start
+        self.last_error = start
         slip = None
         if not quiet:
             slip = self._record(typ, start, end, place, states, places)
@@ -212,9 +253,9 @@ class Recovery:
         """A '}' that closes nothing, with no definition started since the
         last error: that error closed a block early ('democrat gains 1 VP }'
         read as the event's end), and this '}' is the one it took."""
-        return (self.text[start:end].endswith("}") and self._last_at >= 0
+        return (self.text[start:end].endswith("}") and self.last_error >= 0
                 and not any(s in self.tables.braces for s in states)
-                and not _HEADERS.search(self.text, self._last_at, start))
+                and not _HEADERS.search(self.text, self.last_error, start))
 
     def broken(self, span: Span) -> bool:
         """Whether a syntax error was met within ``span``."""
@@ -241,7 +282,7 @@ class Recovery:
         braces = self.tables.braces
         opened = [Span(self.path, p[1], p[2], p[1], p[2] + 1)
                   for s, p in zip(states, places, strict=True) if s in braces and p is not None]
-        slip = Slip(error, open_braces=opened)
+        slip = Slip(error, open_braces=opened, states=list(states))
         self.slips.append(slip)
         return slip
 
@@ -327,7 +368,8 @@ class Recovery:
         for little in _LITTLE_WORDS:
             if little in row:
                 yield "insert", [little], start, (start, start, tables.words[little] + " ")
-        if "NAME" in row and word.isalpha() and word.islower() and word not in tables.terminals:
+        if "NAME" in row and word.islower() and _NAME.fullmatch(word.capitalize()) \
+                and word not in tables.terminals:
             yield "replace", [("NAME", word.capitalize())], end, (start, end, word.capitalize())
         if "STRING" in row:  # names, or a summary, left unquoted
             for run in (_UNQUOTED.match(text, start), _REST.match(text, start)):
@@ -345,6 +387,8 @@ class Recovery:
         states = stacks[0]
         cut = self._cut(stacks, self.tables.recover, scan_from)
         kind, resume = self._sync(scan_from, cut, any(s in self.tables.braces for s in states))
+        if resume >= self.until:  # the skip passes the cursor: it stands where the cut left
+            raise Reached(list(states))
         if kind in ("header", "end"):
             self.plan = self._closing(states, resume)
         self._plan_at = resume
@@ -361,13 +405,13 @@ class Recovery:
         the '}' of the enclosing block), ("header", a definition's header)
         or ("end", the end of the text)."""
         text = self.text
-        if _at_line_start(text, pos) and _HEADER.match(text, pos):
+        if _at_line_start(text, pos) and HEADER.match(text, pos):
             return "header", pos
         runs_on = False  # the phrase goes on after a line break (after ',', ':' or '{')
         for m in _SCAN.finditer(text, pos):
             word = m.group()
             if word == "\n" or word == ";":
-                if word == "\n" and _HEADER.match(text, m.end()):
+                if word == "\n" and HEADER.match(text, m.end()):
                     return "header", _skip_blanks(text, m.end())
                 if depth == 0 and not runs_on and not _runs_on_after(text, m.end()):
                     return "sep", m.start()
@@ -415,7 +459,7 @@ class Recovery:
                 self._cut(stacks, dict.fromkeys(self.tables.top, "_item"))
                 continue
             if step == _CLOSE:
-                if not self._accepts(states, "_RBRACE"):
+                if not self.machine.advance(list(states), "_RBRACE"):
                     self._cut(stacks, self.tables.recover)
                 step = "_RBRACE"
             self._fed = place = self._here(stacks[2])
@@ -464,10 +508,12 @@ class Recovery:
                ) -> tuple[int, int, list[int]] | None:
         """None when the text parses on after ``steps``, read from
         ``resume``: to the end of the line (``until``) and AFTER_LINE tokens
-        beyond. Otherwise where it stops: the start and end of the text
-        refused, and the stack of states then. Between tokens put in, the
-        text's token is offered first, as the machine does."""
+        beyond, or to the reading's own ``until`` (a cursor: what follows is
+        not typed yet). Otherwise where it stops: the start and end of the
+        text refused, and the stack of states then. Between tokens put in,
+        the text's token is offered first, as the machine does."""
         stack = list(states)
+        advance = self.machine.advance
         pos, beyond = resume, 0
         for step in steps:
             if step in (_CUT, _ITEM):
@@ -475,23 +521,32 @@ class Recovery:
                                  else dict.fromkeys(self.tables.top, "_item"))
                 continue
             if step == _CLOSE:
-                if not self._accepts(stack, "_RBRACE"):
+                if not self.machine.advance(list(stack), "_RBRACE"):
                     self._cut_states(stack, self.tables.recover)
                 step = "_RBRACE"
-            if not self._advance(stack, step if isinstance(step, str) else step[0]):
+            if not advance(stack, step if isinstance(step, str) else step[0]):
                 return resume, resume, stack
             token = self._lex(stack[-1], resume)
-            if token is not None and self._advance(stack, token[0]):
+            if token is not None and token[1] < self.until and advance(stack, token[0]):
                 if token[0] == "$END":
                     return None
                 pos, beyond = token[2], int(token[1] >= until)
                 break
+        return self._read_on(stack, pos, beyond, until)
+
+    def _read_on(self, stack: list[int], pos: int, beyond: int, until: int,
+                 ) -> tuple[int, int, list[int]] | None:
+        """Read on from ``pos`` as :meth:`_reach` does, ``beyond`` tokens
+        past the line end already read."""
+        advance = self.machine.advance
         while beyond < AFTER_LINE:
             token = self._lex(stack[-1], pos)
+            at = _skip_blanks(self.text, pos) if token is None else token[1]
+            if at >= self.until:
+                return None
             if token is None:
-                at = _skip_blanks(self.text, pos)
-                return at, _bad_end(self.text, at), stack
-            if not self._advance(stack, token[0]):
+                return at, bad_end(self.text, at), stack
+            if not advance(stack, token[0]):
                 return token[1], token[2], stack
             if token[0] == "$END":
                 return None
@@ -503,29 +558,6 @@ class Recovery:
         at = max(i for i, s in enumerate(stack) if s in recover)
         del stack[at + 1:]
         stack.append(self.machine.gotos[stack[at]][recover[stack[at]]])
-
-    def _accepts(self, states: list[int], typ: str) -> bool:
-        return self._advance(list(states), typ)
-
-    def _accepted(self, states: list[int]) -> frozenset[str]:
-        return frozenset(t for t in self.machine.token_kind if self._accepts(states, t))
-
-    def _advance(self, stack: list[int], typ: str) -> bool:
-        """Offer ``typ`` to a stack of states as the machine would: True when
-        taken; False when refused, the reductions made before it kept."""
-        actions, gotos, end = self.machine.actions, self.machine.gotos, self.machine.end
-        while True:
-            act = actions[stack[-1]].get(typ)
-            if act is None:
-                return False
-            if isinstance(act, int):
-                stack.append(act)
-                return True
-            if act.size:
-                del stack[-act.size:]
-            stack.append(gotos[stack[-1]][act.goto])
-            if stack[-1] == end and typ == "$END":
-                return True
 
     def _lex(self, state: int, pos: int) -> _Token | None:
         """The token at ``pos`` as the machine reads it in ``state`` (comments
@@ -552,23 +584,25 @@ class Recovery:
         return self.first_line + before, (self._newlines[before - 1] + 1 if before else 0)
 
 
-class _Accepted(Exception):
-    def __init__(self, terminals: frozenset[str]) -> None:
+class _Watched(dict):
+    """The machine's lexers, each also keeping the tokens it reads."""
+
+    def __init__(self, machine: Machine, read: list[_Token]) -> None:
         super().__init__()
-        self.terminals = terminals
+        self.machine, self.keep = machine, read.append
 
+    def __missing__(self, state: int) -> Callable[[str, int], re.Match | None]:
+        match, keep = self.machine.matcher(state), self.keep
 
-def accepted_after(machine: Machine, text: str) -> frozenset[str]:
-    """The terminals the grammar accepts after ``text``, the start of a file
-    up to a point in it (mistakes before that point are recovered from, as
-    lint does): what an editor may offer to complete there."""
-    recovery = Recovery(machine, "", text)
-    recovery.probing = True
-    try:
-        machine.parse("", text, recovery=recovery)
-    except _Accepted as found:
-        return found.terminals
-    return recovery._accepted([machine.start])  # whole definitions: another may follow
+        def watched(text: str, pos: int) -> re.Match | None:
+            m = match(text, pos)
+            if m is not None:
+                typ = m.lastgroup or ""
+                keep((typ, *m.span(typ)))
+            return m
+
+        self[state] = watched
+        return watched
 
 
 def _skip_blanks(text: str, pos: int) -> int:
@@ -577,28 +611,34 @@ def _skip_blanks(text: str, pos: int) -> int:
     return pos
 
 
-_WORD = re.compile(r"\"[^\"\n]*\"?|'[^'\n]*'|[\w'\-]+|[=<>!&|]+")
+#: What the lexer could not read: a quoted text, closed or not, a word or a
+#: run of signs ('==').
+BAD_TEXT = re.compile(rf"\"[^\"\n]*\"?|'[^'\n]*'|{WORD}|[=<>!&|]+")
 
 #: A card name left unquoted: capitalised words, or a quote never closed,
 #: or single quotes.
-_UNQUOTED = re.compile(r"\"[^\"\n]*|'[^'\n]*'?|[A-Z][\w\-.']*(?:[ \t]+[A-Z][\w\-.']*)*")
+_UNQUOTED = re.compile(rf"\"[^\"\n]*|'[^'\n]*'?|{NAME_START}(?:{NAME_CHAR}|')*"
+                       rf"(?:[ \t]+{NAME_START}(?:{NAME_CHAR}|')*)*")
 
 #: The rest of a statement, up to a ';', a comment or a '}'.
 _REST = re.compile(r"[^;#}\n]*[^;#}\s]")
 
 #: A space or country name quoted as a card's is.
-_QUOTED_NAME = re.compile(r'"[A-Z][\w\-.]*(?: [A-Z][\w\-.]*)*"')
+_QUOTED_NAME = re.compile(rf'"{NAME_START}{NAME_CHAR}*(?: {NAME_START}{NAME_CHAR}*)*"')
+
+#: A name, as the NAME terminal reads one.
+_NAME = re.compile(rf"{NAME_START}{NAME_CHAR}*(?<!\.)")
 
 #: Small words the language often needs where English leaves them out
 #: ('if the turn is 3', 'at the end of this turn').
 _LITTLE_WORDS = ("THE", "THIS", "A", "AN", "EACH")
 
 
-def _bad_end(text: str, pos: int) -> int:
+def bad_end(text: str, pos: int) -> int:
     """The end of the text the lexer could not read at ``pos``: the quoted
     text, word (or what is left of it) or run of signs ('==') there, or the
     one character."""
-    m = _WORD.match(text, pos)
+    m = BAD_TEXT.match(text, pos)
     return m.end() if m else min(pos + 1, len(text))
 
 

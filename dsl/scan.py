@@ -1,52 +1,48 @@
-"""Card text read token by token as the parser reads it, even where it does not parse.
+"""Card text read token by token as `dof lint` reads it, even where it does not parse.
 
 An editor highlights each token by its kind and completes with the words
-the grammar accepts at the cursor; both must agree with the parser. So both
-come from the parser's own table and contextual lexer (the pieces
-:class:`dsl.lalr.Machine` reads of Lark: ``actions``, ``gotos``,
-``matchers``, ``token_kind``), driven here without building a tree.
-
-A file being typed rarely parses. Where the grammar refuses a token, the
-rest of its line (up to a ';' or a line break) is skipped, read word by word
-only to be highlighted, and parsing takes up again where the statement or
-clause that failed began; a slip that leaves a '{' or '}' in the skipped
-text starts again at the next card, box or wild card header.
+the grammar accepts at the cursor; both must agree with the parser, and
+go past a mistake as lint does. So both come from the parser itself: the
+machine (dsl/lalr.py) reads the text with the recovery lint uses
+(dsl/recovery.py); to highlight, watched, keeping every token it reads
+and every one it refuses; to complete, stopped at the cursor. An editor
+and `dof lint` thus always agree on where a file's mistakes are and where
+reading takes up again after each; the language server reads an open
+file once for both its diagnostics and its highlighting (:func:`read`).
 """
 
 from __future__ import annotations
 
+import bisect
 import re
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
-from dof.dsl.grammar import NAME_CHAR, NAME_START
-from dof.dsl.lalr import Machine, machine
+from dof.dsl.ast import SourceFile
+from dof.dsl.diagnostics import Reporter
+from dof.dsl.lalr import Stop, machine
+from dof.dsl.parser import parse_source, paused_gc
+from dof.dsl.recovery import Reached, Recovery, bad_end
 
 #: Terminals by what an editor shows them as (the rest are punctuation).
 NUMBERS = frozenset({"INT", "SIGNED", "RANGE"})
 #: Patterns that are keywords all the same (the joiners fold in what follows).
 _WORD_PATTERNS = frozenset({"CONTROLLED_ADJ", "OR_MORE", "OR_LESS", "_NAME_AND", "_NAME_OR",
                     "_STR_AND", "_STR_OR", "_OTHERWISE"})
-#: Text a card, box or wild card begins with, at the start of a line.
-_HEADER = re.compile(r'^[ \t]*(?:card[ \t]+\d|tiananmen[ \t]+box|power[ \t]+struggle[ \t]+card)',
-                     re.M)
-#: Where a skipped line ends: a ';' or a line break outside quotes.
-_LINE_END = re.compile(r'"[^"\n]*"?|[;\n]')
-#: Blanks, separators and comments between statements.
-_BLANKS = re.compile(r"(?:[ \t\r\n;]|#[^\n]*)*")
-#: Skipped text, word by word, to be highlighted all the same.
-_LOOSE = re.compile(r'(?P<STRING>"[^"\n]*"?)|(?P<COMMENT>#[^\n]*)|(?P<RANGE>\d+-\d+)'
-                    rf"|(?P<SIGNED>[+-]\d+)|(?P<INT>\d+)|(?P<NAME>{NAME_START}{NAME_CHAR}*(?<!\.))"
-                    r"|(?P<word>[^\W\d][\w\-]*(?:'s)?)")
 #: Comments inside the tokens that swallow blank lines ('{', '}', ';', line breaks).
 COMMENT = re.compile(r"#[^\n]*")
+#: What may be typed next where nothing is yet: a word, a name, a quoted text.
+_NEXT = ("a", "A", '"')
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
     """A token of a card file: its terminal (``NAME``, ``STRING``, ``PLACES``,
-    ``_SEP``...) and its place, as offsets in the text; ``parsed`` is False
-    for a word of a skipped line, named by the terminal it looks like."""
+    ``_SEP``...) and its place, as offsets in the text. ``parsed`` is False
+    for text the parser did not read as written: a token it refused where it
+    stands (even if it read it once a mark the text left out was put in
+    before it), a line break it refused ("$LEX": where a '{' belongs), and
+    each word of text it read past, named by the terminal it looks like
+    ("$LEX" for one that looks like none)."""
 
     kind: str
     start: int
@@ -54,21 +50,101 @@ class Token:
     parsed: bool = True
 
 
-def tokens(text: str) -> list[Token]:
-    """Every token of ``text``, comments included, in order."""
-    return _Reader(text).read().found
+def tokens(text: str, reading: Recovery | None = None) -> list[Token]:
+    """Every token of ``text``, comments included, in order: every character
+    but blanks is one token's. They are those of ``reading``, a watched
+    reading of the text to its end (:func:`read`), when one is given; else
+    the text is read now."""
+    rest = len(text)  # where the reading stopped
+    if reading is None:
+        m = machine()
+        reading = Recovery(m, "", text, watch=True)
+        with paused_gc():
+            try:
+                m.parse("", text, recovery=reading)
+            except Stop:  # nesting too deep: the rest is read past
+                rest = reading.read[-1][2] if reading.read else 0
+    new = tuple.__new__
+    found = [new(Token, (*t, True)) for t in reading.read]
+    if reading.refused:
+        found = _past_mistakes(text, found, reading.refused)
+    return found + _read_past(text, rest, len(text))
+
+
+def read(path: str, text: str, reporter: Reporter) -> tuple[SourceFile | None, Recovery | None]:
+    """A card file's tree and diagnostics, as `dof lint` reads it, and the
+    reading that found them, watched (its tokens: :func:`tokens`), or None
+    when the file was not read to its end (empty, or nesting too deep): one
+    reading for what an editor checks and highlights after a keystroke."""
+    reading = Recovery(machine(), path, text, watch=True)
+    src = parse_source(path, text, reporter, reading)
+    return src, reading if src is not None else None
+
+
+def _past_mistakes(text: str, found: list[Token], refused: list[tuple[str, int, int]],
+                   ) -> list[Token]:
+    """The tokens read, and those refused: a token refused, then read after a
+    mark put in before it, is marked; one never read is added, with the
+    words of the text read past from there to the next token read."""
+    starts = [t.start for t in found]
+    again = {start for _, start, _ in refused}
+    out = [t._replace(parsed=False) if t.start in again else t for t in found]
+    covered = 0
+    for kind, start, end in sorted(set(refused), key=lambda t: t[1]):
+        i = bisect.bisect_left(starts, start)
+        following = starts[i] if i < len(starts) else len(text)
+        if covered <= start < following:
+            if kind != "$LEX" or text[start].isspace():
+                # A token refused, or a blank no terminal there reads (the line
+                # break where a '{' belongs); any other text is read past.
+                out.append(Token(kind, start, min(end, following), False))
+                start = min(end, following)
+            out += _read_past(text, start, following)
+            covered = following
+    out.sort(key=lambda t: t.start)
+    return out
+
+
+def _read_past(text: str, start: int, end: int) -> list[Token]:
+    """The words of text the parser read past, each named by the terminal
+    Lark's lexer reads it as in any context, or "$LEX"."""
+    any_token, pos = machine().any_token, start
+    out: list[Token] = []
+    while True:
+        while pos < end and text[pos].isspace():
+            pos += 1
+        if pos >= end:
+            return out
+        m = any_token(text, pos, end)
+        if m is not None and m.end() > pos:
+            kind, after = m.lastgroup or "$LEX", m.end()
+        else:
+            kind, after = "$LEX", min(bad_end(text, pos), end)
+        out.append(Token(kind, pos, after, False))
+        pos = after
 
 
 def accepted(text: str, at: int) -> frozenset[str]:
     """The terminals the grammar accepts at offset ``at`` of ``text``, where
-    the word being typed starts. The text from ``at`` on is that word; with
-    none yet, the union of what may follow whatever is typed next (the
-    joiner "and" before a name reads ahead: ``in Gdansk and |``)."""
-    typed = text[at:]
-    readers = [_Reader(text[:at] + after, until=at).read()
-               for after in ([typed] if typed else ["", "A", '"'])]
-    first = min(r.failed for r in readers)  # a reading the look-ahead broke is left out
-    return frozenset(t for r in readers if r.failed == first for t in r.expected())
+    the word being typed starts, past the mistakes before it as lint goes
+    past them. The text from ``at`` on is that word; with none yet, the
+    union of what may follow whatever is typed next (the joiner "and"
+    before a name reads ahead: ``in Gdansk and |``). A reading whose
+    look-ahead makes a mistake the others do not is left out."""
+    typed, stop = text[at:], len(text[:at].rstrip(" \t"))
+    m = machine()
+    found: dict[int, set[str]] = {}
+    for after in [typed] if typed else _NEXT:
+        reading = Recovery(m, "", text[:at] + after, until=stop)
+        try:
+            m.parse("", reading.text, recovery=reading)
+            states = [m.start]  # read to its end (whole definitions): another may follow
+        except Reached as reached:
+            states = reached.states
+        except Stop:  # nesting too deep: nothing to offer
+            continue
+        found.setdefault(reading.last_error, set()).update(m.accepted(states) - {"$END"})
+    return frozenset(found[min(found)]) if found else frozenset()
 
 
 @cache
@@ -104,115 +180,3 @@ def _word_terminals() -> frozenset[str]:
     terminals, _, _ = machine().root
     return frozenset(t.name for t in terminals if isinstance(t.pattern, PatternStr)
                      and any(c.isalpha() for c in t.pattern.value))
-
-
-class _Reader:
-    """The parser's stack of states over a text, with the places to take up
-    again after a syntax error: one per open '{' (the stack before the last
-    separator in that block, or just after the '{'), the outermost being the
-    file's start."""
-
-    def __init__(self, text: str, until: int | None = None) -> None:
-        self.m: Machine = machine()
-        self.text = text
-        self.until = len(text) if until is None else until
-        self.states = [self.m.start]
-        self.marks: list[tuple[list[int], bool]] = [([self.m.start], False)]
-        self.found: list[Token] = []
-        self.failed = -1  # where the last syntax error was: a second one there skips more
-
-    def read(self) -> _Reader:
-        m, text, until = self.m, self.text, self.until
-        matchers, kinds = m.matchers, m.token_kind
-        pos = 0
-        while pos < until:
-            match = matchers[self.states[-1]](text, pos)
-            if match is None:
-                pos = self.recover(pos)
-                continue
-            typ = match.lastgroup
-            assert typ is not None  # one of the terminals' named groups matched
-            start, end = match.span(typ)
-            if start >= until:
-                break
-            if kinds[typ] & 4:  # a comment, or blanks before a word no terminal matches
-                if typ == "COMMENT":
-                    self.found.append(Token(typ, start, end))
-            elif self.feed(typ):
-                self.found.append(Token(typ, start, end))
-            else:
-                pos = self.recover(start)
-                continue
-            pos = end
-        return self
-
-    def feed(self, typ: str) -> bool:
-        """Shift a token of kind ``typ``, after the reductions it calls for;
-        False if the grammar has no action for it here."""
-        states = self.states
-        act = self.reduce(states, typ)
-        if act is None:
-            return False
-        if typ == "_SEP":
-            self.marks[-1] = (list(states), False)
-        elif typ == "_RBRACE" and len(self.marks) > 1:
-            self.marks.pop()
-        states.append(act)
-        if typ == "_LBRACE":
-            self.marks.append((list(states), True))
-        return True
-
-    def recover(self, pos: int) -> int:
-        """Skip what the grammar refuses at ``pos``; where to read on."""
-        text, until = self.text, self.until
-        end = pos
-        while (found := _LINE_END.search(text, end, until)) is not None \
-                and found.group() not in (";", "\n"):
-            end = found.end()
-        stop = found.start() if found else until
-        skipped = COMMENT.sub("", re.sub(r'"[^"\n]*"?', "", text[pos:stop]))
-        if "{" in skipped or "}" in skipped or len(self.marks) == 1 or pos <= self.failed:
-            header = _HEADER.search(text, max(stop, pos + 1), until)
-            stop = header.start() if header else until
-            self.loose(pos, stop)
-            self.states = [self.m.start]
-            self.marks = [([self.m.start], False)]
-            return stop
-        self.failed = pos
-        self.loose(pos, stop)
-        states, after_brace = self.marks[-1]
-        self.states = list(states)
-        if not after_brace:  # the separator or '}' at ``stop`` follows the last statement
-            return stop
-        blanks = _BLANKS.match(text, stop, until)
-        assert blanks is not None  # it matches nothing at worst
-        self.loose(stop, blanks.end())
-        return blanks.end()
-
-    def loose(self, start: int, end: int) -> None:
-        """The words of skipped text, named by the terminal each looks like."""
-        words = keywords()
-        for m in _LOOSE.finditer(self.text, start, end):
-            kind = m.lastgroup
-            if kind in ("word", "NAME"):  # SP and VP are keywords, not names
-                kind = words.get(m.group(), None if kind == "word" else kind)
-            if kind is not None:
-                self.found.append(Token(kind, m.start(), m.end(), parsed=False))
-
-    def expected(self) -> set[str]:
-        """The terminals the grammar accepts next: each that the state's row
-        names and that, after the reductions it calls for, is shifted."""
-        return {typ for typ in self.m.actions[self.states[-1]]
-                if self.reduce(list(self.states), typ) is not None}
-
-    def reduce(self, states: list[int], typ: str) -> int | None:
-        """Reduce ``states`` as a token of kind ``typ`` calls for; the state
-        it shifts to then, or None if the grammar refuses it."""
-        actions, gotos = self.m.actions, self.m.gotos
-        while True:
-            act = actions[states[-1]].get(typ)
-            if act is None or isinstance(act, int):
-                return act
-            if act.size:
-                del states[-act.size:]
-            states.append(gotos[states[-1]][act.goto])

@@ -16,7 +16,7 @@ _EXPORTS = {
     "play": "api", "undo": "api", "view": "api",
     "Outcome": "data.outcome", "Termination": "data.outcome",
     "Chance": "data.chance", "ScriptedChance": "data.chance", "NoDieLeft": "data.chance",
-    "Decision": "rules.decisions", "IllegalAnswer": "rules.decisions",
+    "Decision": "rules.decisions", "IllegalAnswer": "rules.decisions", "Odds": "rules.odds",
     "Game": "game", "SaveError": "saves", "Move": "history", "Replay": "history",
     "Position": "data.positions", "PositionError": "data.positions",
     "start_position": "position", "ScriptError": "script",

@@ -15,17 +15,21 @@ game has moved on raises StaleView. What it returned is the bot's own to keep.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import marshal
 import random
-import zlib
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
+from dof.engine.data.chance import Chance, seed_state
 from dof.engine.data.outcome import Outcome
 from dof.engine.data.records import GameData
 from dof.engine.data.terms import SIDES
+from dof.engine.rules.ahead import changed
 from dof.engine.rules.board import opponent
 from dof.engine.rules.decisions import Decision, IllegalAnswer
+from dof.engine.rules.odds import Odds
 
 
 class StaleView(RuntimeError):
@@ -46,6 +50,10 @@ class Agent(Protocol):
         ...
 
 
+#: A view's decision not read yet (a foreseen preview's, engine/api.py _foreseen).
+_UNREAD: Any = object()
+
+
 class View:
     """What ``side`` may know of a game at one decision (see ``view``).
 
@@ -60,15 +68,21 @@ class View:
     def __init__(self, side: str, decision: Decision | None, data: GameData,
                  read: Callable[..., Any]) -> None:
         self._side = side
-        self._decision = decision
+        self._decision: Any = decision  # or _UNREAD
         self._data = data
         self._read = read
         self._state: dict | None = None
         self._log: list[dict] | None = None
 
     side = property(lambda self: self._side, doc="The side this view is for.")
-    decision = property(lambda self: self._decision,
-                        doc="The pending decision when it is this side's, else None.")
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision when it is this side's, else None."""
+        if self._decision is _UNREAD:
+            self._decision = self._read("decision")
+        return self._decision
+
     data = property(lambda self: self._data, doc="The printed map and cards.")
 
     @property
@@ -107,10 +121,30 @@ class View:
         alike. A preview's own view cannot
         be previewed or sampled again (IllegalAnswer): look further ahead on a
         game of :meth:`sample`.
+
+        Where the rules tell what the answer does before they ask again (a
+        placement or a support check with another to follow, a card chosen
+        and its use: Decision.ahead), the preview's state is this view's
+        with those changes, as exact as a replay and made without one; its
+        decision, log and odds are then replayed when first read, which
+        must be before the game moves on (else StaleView). Such a state
+        shares the lists and dicts the answer leaves alone with the other
+        previews of this decision: copy a part before changing it.
         """
         if self._decision is None:
             raise IllegalAnswer(f"there is no {self.side} decision to preview")
         return self._read("preview", answer)
+
+    def odds(self, answer: Any) -> Odds | None:
+        """The odds of the die that ``answer`` rolls, from the modifiers in
+        force now: a support check on a space (the chance of success and the
+        SPs it removes and adds on average) or a Tiananmen Square attempt
+        (the "tiananmen" use of a card). None for an answer that rolls no
+        die. They are the rules' own figures (engine/rules/odds.py), read
+        from what this side sees: the table, not the hidden cards."""
+        if self._decision is None:
+            raise IllegalAnswer(f"there is no {self.side} decision to weigh")
+        return self._read("odds", answer)
 
     def sample(self, seed: int) -> Any:
         """A Game this side cannot tell from the real one, for a bot to play
@@ -147,37 +181,107 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
     it would replay the previewed answer with the real dice and cards."""
     pending = game.pending
     at = len(game.log)
-    dealt: list[dict] = []  # the first preview's deal, which every other one repeats
+    looks: _Looks | None = None  # made at the first look ahead
 
     def moment(what: str, answer: Any = None) -> Any:
+        nonlocal looks
         if game.pending is not pending:
             raise StaleView("this view is of an earlier decision: the game has moved on")
         if what == "state":
             return _public(game.state, side, deep)
         if what == "log":
             return marshal.loads(marshal.dumps(game.log[:at]))
+        if what == "odds":
+            return pending.odds(answer)
         if previewed:
-            raise IllegalAnswer("a preview cannot be looked ahead from again: it would replay "
-                                "with the real dice and cards; to look further ahead, play "
-                                "on a game of View.sample(seed)")
-        copy = game.lookahead()
-        if what == "sample":
-            _reseed(copy, side, pending, answer)
-            copy.forget_past()  # the real game's snapshots would replay its secrets
-            return copy
-        # Every preview of this decision starts from the same copy and seed:
-        # the deal is made once (its shuffle and the seed cost more than the
-        # rest of a preview) and laid out again for the next answers.
-        if dealt:
-            _lay_out(copy, side, dealt[0])
-        else:
-            dice = _reseed(copy, side, pending, _seen_seed(game.state, side, pending))
-            dealt.append(_layout(copy.state, side, dice))
-        copy.answer(answer)
-        return _view(copy, side, deep=False, previewed=True)
+            raise IllegalAnswer(_NO_FURTHER)
+        if looks is None:
+            looks = _Looks(game, side)
+        if what == "preview":
+            return looks.preview(pending.check(answer))
+        return looks.sample(answer)
 
     mine = pending is not None and pending.player == side
     return View(side, _copy(pending) if mine else None, game.data, moment)
+
+
+class _Looks:
+    """The look-aheads of one side at one decision, and what they share:
+    the seed of what the side sees, the dice, the deal of the first replayed
+    preview (its shuffle and the seed cost more than the rest of a preview:
+    the next ones lay it out again), the public state that foreseen previews
+    change."""
+
+    def __init__(self, game, side: str) -> None:
+        self.game, self.side, self.pending = game, side, game.pending
+        self.made: dict[str, Any] = {}
+
+    def seed(self) -> int:
+        if "seed" not in self.made:
+            self.made["seed"] = _seen_seed(self.game.state, self.side, self.pending)
+        return self.made["seed"]
+
+    def sample(self, seed: int):
+        copy = self.game.lookahead()
+        _reseed(copy, self.side, self.pending, seed)
+        copy.forget_past()  # the real game's snapshots would replay its secrets
+        return copy
+
+    def preview(self, answer: Any) -> View:
+        """The view after ``answer``: foreseen where the rules can, else replayed."""
+        made = self.made
+        if _AHEAD and self.pending.ahead is not None:
+            if "dice" not in made:
+                made["dice"] = seed_state(_dice(self.seed()))
+            dice = Chance(cast(Any, {"rng": made["dice"]}))  # a generator and nothing else
+            changes = self.pending.ahead(answer, dice)
+            if changes is not None:
+                if "base" not in made:
+                    made["base"] = _public(self.game.state, self.side, deep=True)
+                return _foreseen(self.game, self.side, changed(made["base"], changes),
+                                 lambda: self.replayed(answer))
+        return self.replayed(answer)
+
+    def replayed(self, answer: Any) -> View:
+        """The preview of ``answer`` on a copy that replays the rules."""
+        game, side = self.game, self.side
+        if game.pending is not self.pending:
+            raise StaleView("a preview's decision, log and odds are read before its game moves on")
+        copy = game.lookahead()
+        if "layout" in self.made:
+            _lay_out(copy, side, self.made["layout"])
+        else:
+            dice = _reseed(copy, side, self.pending, self.seed())
+            self.made["layout"] = _layout(copy.state, side, dice)
+        copy.answer(answer)
+        return _view(copy, side, deep=False, previewed=True)
+
+
+#: Whether a preview takes what the rules foresee of an answer
+#: (Decision.ahead) rather than replay it; the tests compare both ways.
+_AHEAD = True
+
+_NO_FURTHER = ("a preview cannot be looked ahead from again: it would replay with the real "
+               "dice and cards; to look further ahead, play on a game of View.sample(seed)")
+
+
+def _foreseen(game, side: str, state: dict, replay: Callable[[], View]) -> View:
+    """A preview whose state the rules foresaw (Decision.ahead): its
+    decision, log and odds, which they do not, come from ``replay`` when read."""
+    replayed: list[View] = []
+
+    def moment(what: str, answer: Any = None) -> Any:
+        if what == "state":
+            return state
+        if what in ("preview", "sample"):
+            raise IllegalAnswer(_NO_FURTHER)
+        if not replayed:
+            replayed.append(replay())
+        if what == "decision":
+            return replayed[0].decision
+        return replayed[0].log if what == "log" else replayed[0].odds(answer)
+
+    return View(side, _UNREAD, game.data, moment)
 
 
 def play(game, agents: Mapping[str, Agent], limit: int | None = None) -> Outcome | None:
@@ -189,7 +293,7 @@ def play(game, agents: Mapping[str, Agent], limit: int | None = None) -> Outcome
         if limit is not None and answered >= limit:
             return None
         seen = _view(game, pending.player, deep=True)
-        game.answer(agents[pending.player].choose(seen, seen.decision))
+        game.answer(agents[pending.player].choose(seen, seen._decision))
         answered += 1
     return Outcome.from_result(game.result)
 
@@ -285,24 +389,35 @@ def _seen_seed(state: dict, side: str, pending: Decision) -> int:
     """A preview's seed, made only of what ``side`` sees at ``pending``: the
     same position seen the same way previews the same, whatever the hidden
     cards and the real dice are, so that a bot's look-ahead tells it nothing
-    of them (and every answer at one decision is weighed on the same dice)."""
+    of them (and every answer at one decision is weighed on the same dice).
+
+    It hashes a canonical text of what is seen (JSON, keys sorted), never an
+    object's bytes (marshal's depend on how objects are shared, so a loaded
+    game or another build would preview otherwise), and with a hash that
+    no process randomises: one seed plays the same greedy games everywhere."""
     other = opponent(side)
     seen = (state["turn"], state["ar"], state["phasing"], state["phase"], state["vp"], state["sp"],
             state["tiananmen"], state["hands"][side], len(state["hands"][other]),
             len(state["deck"]), pending.kind, pending.player, pending.options)
-    return zlib.crc32(marshal.dumps(seen))
+    text = json.dumps(seen, sort_keys=True, separators=(",", ":"))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
 def _reseed(copy, side: str, pending: Decision, seed: int) -> int:
     """Make a look-ahead copy one that ``side`` cannot tell from the real
     game: its dice re-seeded and the cards he cannot see dealt anew, from
     ``seed`` alone (sorted first, so that where they really were makes no
-    difference). Returns the dice's new seed."""
+    difference). Returns the dice's new seed (:func:`_dice`)."""
     deal = random.Random(seed)
     dice = deal.getrandbits(64)
     copy.chance.reseed(dice)
     _forget(copy.state, side, pending, deal)
     return dice
+
+
+def _dice(seed: int) -> int:
+    """The seed of the dice :func:`_reseed` gives a copy from ``seed``."""
+    return random.Random(seed).getrandbits(64)
 
 
 def _layout(state: dict, side: str, dice: int) -> dict:

@@ -248,7 +248,7 @@ class Game:
         self._history.append(value)
         self.decisions += 1
         try:
-            self._resume(value)
+            self.pending = self._driver.send(value)
         except BaseException:
             self._history.pop()
             self.decisions -= 1
@@ -459,14 +459,17 @@ class Game:
     def hand(self, side: str) -> list[int]:
         return self.state["hands"][side]
 
-    def opponent(self, side: str) -> str:
-        return opponent(side)
+    #: The other side (a function of the side alone, not of the game).
+    opponent = staticmethod(opponent)
 
     def ask(self, kind: str, player: str, options: list, prompt: str,
-            labels: list[str] | None = None, describe=None, why_not=None,
-            **context: Any) -> Decision:
-        """Build a Decision (``answer = yield game.ask(...)``)."""
-        return Decision(kind, player, options, prompt, labels, context, describe, why_not)
+            labels: list[str] | None = None, describe=None, why_not=None, odds=None,
+            ahead=None, **context: Any) -> Decision:
+        """Build a Decision (``answer = yield game.ask(...)``); ``odds``
+        gives an answer's odds when asked (Decision.odds), ``ahead`` what it
+        does before the next question when the rule can tell (Decision.ahead)."""
+        return Decision(kind, player, options, prompt, labels, context, describe, why_not, odds,
+                        ahead)
 
     def space_name(self, space: int) -> str:
         return self.data.spaces[space].name

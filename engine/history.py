@@ -23,8 +23,9 @@ from dof.engine.saves import SaveError, read_save
 class Move:
     """One answer of a replayed game: its ``number`` (from 1), who answered
     (``player``) which question (``kind``, ``prompt``) in which ``turn`` and
-    action round (``ar``), the ``answer`` and its ``label`` as the player saw
-    it, and the ``log`` lines that followed, up to the next decision."""
+    action round (``ar``, of the ``phasing`` player: None outside the action
+    rounds), the ``answer`` and its ``label`` as the player saw it, and the
+    ``log`` lines that followed, up to the next decision."""
 
     number: int
     player: str
@@ -35,6 +36,7 @@ class Move:
     answer: Any
     label: str
     log: list[dict]
+    phasing: str | None = None
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -74,11 +76,12 @@ class Replay:
         ends = [len(game.log)]
         for number, value in enumerate(saved.answers, 1):
             decision, st = game.pending, game.state
-            label, turn, ar = _label(decision, value), st["turn"], st["ar"]
+            label, turn, ar, phasing = _label(decision, value), st["turn"], st["ar"], \
+                st["phasing"]
             game.replay_move(number, value)
             assert decision is not None  # replay_move takes no answer once the game is over
             self.moves.append(Move(number, decision.player, decision.kind, decision.prompt,
-                                   turn, ar, value, label, game.log[ends[-1]:]))
+                                   turn, ar, value, label, game.log[ends[-1]:], phasing))
             ends.append(len(game.log))
         saved.check(game.log, game.state, ends)
         self.final: Game = game

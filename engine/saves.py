@@ -77,11 +77,33 @@ def _check_mods(saved: Any, current: list[dict]) -> None:
 #: counted both players' rounds together) without playing another game:
 #: what was played, rolled and placed is compared, and the state it leads to.
 _WORDING = frozenset({"text", "ar"})
+#: What the log tells that the answers and the dice already fix, which an
+#: earlier dof did not write: a card's use (its player's answer), the
+#: total of a card's die roll and what the roll did (its modifiers are
+#: read from the table). A save's check leaves these entry kinds out whole,
+#: and these fields of the others, so that saves made before still load.
+TOLD_KINDS = frozenset({"roll_total", "roll_outcome"})
+TOLD_FIELDS = frozenset({"use"})
 
 
 def _course(entry: dict) -> dict:
-    """A log entry or state without its wording (``_WORDING``)."""
-    return {k: v for k, v in entry.items() if k not in _WORDING}
+    """A log entry or state without its wording (``_WORDING``) and what
+    it only tells (``TOLD_FIELDS``)."""
+    return {k: v for k, v in entry.items() if k not in _WORDING and k not in TOLD_FIELDS}
+
+
+def _told(entry: dict) -> bool:
+    """An entry a save's check leaves out: one of TOLD_KINDS, or a card's
+    roll total as dof logged it before roll_total (a 'roll' with no die)."""
+    kind = entry.get("kind")
+    return kind in TOLD_KINDS or (kind == "roll" and "roll" not in entry)
+
+
+def _courses(log: list[dict], first: int = 0) -> tuple[list[int], list[Any]]:
+    """The entries of ``log`` from ``first`` on that a save's check compares
+    (none it leaves out, _told), as their places in ``log`` and their courses."""
+    kept = [i for i in range(first, len(log)) if not _told(log[i])]
+    return kept, [unplaced(_course(log[i])) for i in kept]
 
 
 @dataclass(frozen=True)
@@ -110,12 +132,12 @@ class Saved:
         save gave are the saved game's: the same log lines, else the move
         from which it goes another way is named (``ends[n]``: the log's
         length after ``n`` answers), and the same state."""
-        first = len(self.log)
-        replayed = [unplaced(_course(entry)) for entry in log[first:]]
-        saved = None if self.played is None else [unplaced(_course(e)) for e in self.played]
+        places, replayed = _courses(log, len(self.log))
+        saved = None if self.played is None else _courses(self.played)[1]
         if saved is not None and replayed != saved:
-            line = first + next((i for i, (a, b) in enumerate(zip(replayed, saved, strict=False))
-                                 if a != b), min(len(replayed), len(saved)))
+            first = next((i for i, (a, b) in enumerate(zip(replayed, saved, strict=False))
+                          if a != b), min(len(replayed), len(saved)))
+            line = places[first] if first < len(places) else len(log)
             move = min(bisect_right(ends, line), len(ends) - 1)
             entry = log[min(line, len(log) - 1)] if log else state
             where = f"move {move}" if move else "the start"

@@ -88,8 +88,9 @@ def test_the_card_table_lists_the_mod_cards_first_then_every_card(report):
 
 
 def test_the_json_report_has_its_documented_keys(report, gifts):
-    assert set(report) == {"mod", "bot", "seed", "games", "draws", "sides", "arms",
-                           "mod_cards", "cards", "failures"}
+    assert set(report) == {"mod", "bot", "seed", "games", "small_sample", "draws", "sides",
+                           "arms", "mod_cards", "cards", "failures"}
+    assert report["small_sample"] is False
     assert (report["mod"], report["bot"], report["seed"], report["draws"]) == (
         str(gifts), "random", 0, "half")
     assert set(report["sides"]["democrat"]) == {"base", "mod", "change", "ci95"}
@@ -215,3 +216,19 @@ def test_a_mod_with_errors_stops_before_playing(tmp_path, capsys):
     assert "E101 unknown space or country 'Gdnask'" in err
     assert err.splitlines()[-1] == (
         f"dof: the cards have 1 error(s); see `dof lint --mod {tmp_path}`")
+
+
+def test_a_sample_too_small_for_its_interval_says_so(gifts, capsys):
+    """Issue 23: two games gave the interval '-196 .. +196'. A change of win
+    rate is at most 100 points either way, and below 30 games the report
+    says that its interval is a rough guess."""
+    assert main(["balance", "--mod", str(gifts), "--games", "3", "--jobs", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Only 3 games: below 30 the normal approximation is a rough guess and the " \
+        "interval says little; play --games 30 or more." in out
+    assert "where the true change lies 19 times in 20" in out
+    # Two seeds whose winners swap: changes -1 and +1, mean 0, 1.96 x sd / sqrt(2) = 1.96.
+    base = [{"seed": i, "winner": w} for i, w in enumerate(["democrat", "communist"])]
+    mod = [{"seed": i, "winner": w} for i, w in enumerate(["communist", "democrat"])]
+    for side in ("democrat", "communist"):
+        assert balance.paired_change(base, mod, side)["ci95"] == [-1.0, 1.0]

@@ -244,7 +244,8 @@ def test_general_strike_round_is_a_discard_and_a_roll(events):
     assert seen[1].options == [CULT, STATE_RUN_MEDIA]  # a Scoring card is no discard
     assert game.state["hands"][C] == [CULT, POLAND_SCORING]
     assert game.state["discard"] == [STATE_RUN_MEDIA] and sp(game, D, "Gdansk") == 2
-    assert texts(game, "play") == ["democrat plays #5 General Strike"]  # no card played
+    assert texts(game, "play") == ["democrat plays #5 General Strike for its event"]  # no card
+    assert logs(game, "play")[0]["use"] == "event"
     assert effect_cards(game) == [GENERAL_STRIKE] and not dice  # 3 + 2 = 5: still on
     assert game.state["rounds"][C] == 1
 
@@ -272,7 +273,9 @@ def test_general_strike_roll_uses_the_modified_ops(events):
     game.state["phasing"] = C
     fix_dice(game, [3])
     drive(game, action_round(game))
-    assert texts(game, "roll")[-1] == "communist's modified roll: 3 +2 = 5"
+    assert texts(game, "roll_total")[-1] == "communist's roll for #5 General Strike: 3 +2 = 5"
+    assert texts(game, "roll_outcome")[-1] == (
+        "communist's roll of 5 for #5 General Strike needed 6 or more: it fails")
     assert effect_cards(game) == [GENERAL_STRIKE, PRUDENCE]
 
 
@@ -732,7 +735,7 @@ def test_deutsche_marks_other_card_is_used_for_its_ops_without_event(events):
     play(game, C, DEUTSCHE_MARKS, ["event", "place", "Warszawa", "Warszawa", "Warszawa"], seen)
     assert kinds(seen) == [("use", C), ("use", C)] + [("place", C)] * 3  # no event_order
     assert sp(game, C, "Warszawa") == 4
-    assert texts(game, "play")[-1] == "communist uses #3 Walesa for operations"
+    assert texts(game, "play")[-1] == "communist uses #3 Walesa for Operations: place SPs"
     assert game.state["discard"] == [WALESA] and game.state["removed"] == [DEUTSCHE_MARKS]
     assert game.state["hands"] == {D: [MICHNIK, POLAND_SCORING], C: []}
     assert game.state["events_played"] == [SOLIDARITY, DEUTSCHE_MARKS]
@@ -905,7 +908,7 @@ def test_event_log_names_the_card_and_the_side_carrying_it_out(events):
     card himself'; the log says so."""
     game = position(events, democrat={"Gdansk": 1}, hands={D: [STASI]}, phasing=D)
     play(game, D, STASI, ["place", "before", "Gdansk"])
-    assert texts(game, "play") == ["democrat plays #13 Stasi"]
+    assert texts(game, "play") == ["democrat plays #13 Stasi for Operations: place SPs"]
     assert texts(game, "event") == ["Event: #13 Stasi for the communist"]
     assert [(e["player"], e["card"]) for e in logs(game, "event")] == [(C, STASI)]
 

@@ -467,6 +467,7 @@ def test_papal_visit_three_sps_in_one_catholic_church(events):
     assert kinds(seen) == [("use", D), ("space", D)]
     assert names(seen[1].options) == ["Polish Catholic Church", "Czech Catholic Church",
                                       "Hungarian Catholic Church"]
+    assert seen[1].prompt == "democrat: place 3 democrat SP in one space"  # the whole amount
     assert sps(game, D) == {"Czech Catholic Church": 3}
     assert sps(game, C) == {"Czech Catholic Church": 2}
     assert game.state["removed"] == [PAPAL_VISIT] and game.state["events_played"] == [PAPAL_VISIT]

@@ -363,8 +363,10 @@ def test_adamec_modified_three_brings_four_at_most_two_per_space(events):
     play(game, C, ADAMEC, ["event", "Praha", "Praha", "Brno", "Ostrava"], seen)
     assert kinds(seen) == [("use", C)] + [("space", C)] * 4
     assert sid("Praha") not in seen[3].options and sid("Brno") in seen[3].options
-    assert texts(game, "roll") == ["communist rolls 4 (#88 Adamec)",
-                                   "communist's modified roll: 4 -1 = 3"]
+    assert texts(game, "roll") == ["communist rolls 4 (#88 Adamec)"]
+    assert texts(game, "roll_total") == ["communist's roll for #88 Adamec: 4 -1 = 3"]
+    assert texts(game, "roll_outcome") == [
+        "communist's roll of 3 for #88 Adamec needed 3 or more: it succeeds"]
     got = {n: sp(game, C, n) for n in ["Praha", "Brno", "Ostrava", "Plzen"]}
     assert got == {"Praha": 2, "Brno": 1, "Ostrava": 4, "Plzen": 0}
     assert not dice and game.state["removed"] == [ADAMEC]
@@ -377,7 +379,9 @@ def test_adamec_modified_two_does_nothing_but_is_played(events):
     game = late(events, democrat={"Brno": 3, "Ostrava": 3}, hands={C: [ADAMEC]})
     dice = fix_dice(game, [4])
     play(game, C, ADAMEC, ["event"])
-    assert texts(game, "roll")[-1] == "communist's modified roll: 4 -2 = 2"
+    assert texts(game, "roll_total")[-1] == "communist's roll for #88 Adamec: 4 -2 = 2"
+    assert texts(game, "roll_outcome") == [
+        "communist's roll of 2 for #88 Adamec needed 3 or more: it fails"]
     assert sum(game.state["sp"][C]) == 0 and not dice
     assert game.state["removed"] == [ADAMEC] and game.state["events_played"] == [ADAMEC]
 
@@ -641,8 +645,8 @@ def test_shock_therapy_success_three_vp_and_three_sps_in_the_chosen_country(even
     play(game, D, SHOCK_THERAPY, ["event", "Poland", "Lodz", "Lodz", "Gdansk"], seen)
     assert kinds(seen) == [("use", D), ("country", D)] + [("space", D)] * 3
     assert seen[1].options == ["Poland", "Hungary"]
-    assert texts(game, "roll") == ["democrat rolls 5 (#93 Shock Therapy)",
-                                   "democrat's modified roll: 5 -2 = 3"]
+    assert texts(game, "roll") == ["democrat rolls 5 (#93 Shock Therapy)"]
+    assert texts(game, "roll_total") == ["democrat's roll for #93 Shock Therapy: 5 -2 = 3"]
     assert (sp(game, D, "Lodz"), sp(game, D, "Gdansk")) == (2, 1)
     assert game.state["vp"] == 3 and not dice and game.state["removed"] == [SHOCK_THERAPY]
 
@@ -657,7 +661,7 @@ def test_shock_therapy_modified_two_fails(events):
     seen = []
     play(game, D, SHOCK_THERAPY, ["event"], seen)
     assert kinds(seen) == [("use", D)] and not dice
-    assert texts(game, "roll")[-1] == "democrat's modified roll: 4 -2 = 2"
+    assert texts(game, "roll_total")[-1] == "democrat's roll for #93 Shock Therapy: 4 -2 = 2"
     assert game.state["vp"] == 0 and sum(game.state["sp"][D]) == 0
     assert game.state["removed"] == [SHOCK_THERAPY]
     assert game.state["events_played"] == [SHOCK_THERAPY]
@@ -1384,8 +1388,8 @@ def test_malta_summit_baltic_events_help_the_roll_then_vp_and_elite_purge(events
     assert kinds(seen) == [("use", D)] + [("space", D)] * 5
     assert seen[1].options == ids("Dresden", "Plzen", "Cluj-Napoca")
     assert seen[4].options == ids("Plzen", "Cluj-Napoca")
-    assert texts(game, "roll") == ["democrat rolls 2 (#110 Malta Summit)",
-                                   "democrat's modified roll: 2 +2 = 4"]
+    assert texts(game, "roll") == ["democrat rolls 2 (#110 Malta Summit)"]
+    assert texts(game, "roll_total") == ["democrat's roll for #110 Malta Summit: 2 +2 = 4"]
     got = {n: sp(game, C, n) for n in ["Dresden", "Plzen", "Cluj-Napoca", "Warszawa"]}
     assert got == {"Dresden": 0, "Plzen": 2, "Cluj-Napoca": 2, "Warszawa": 3}
     assert game.state["vp"] == 3 and not dice and game.state["removed"] == [MALTA]
@@ -1399,7 +1403,7 @@ def test_malta_summit_all_three_baltic_events_make_a_one_succeed(events):
     game.state["events_played"] += [SAJUDIS, BALTIC_WAY, BREAKAWAY]
     dice = fix_dice(game, [1])
     play(game, D, MALTA, ["event", "Dresden", "Dresden"])
-    assert texts(game, "roll")[-1] == "democrat's modified roll: 1 +3 = 4"
+    assert texts(game, "roll_total")[-1] == "democrat's roll for #110 Malta Summit: 1 +3 = 4"
     assert (sp(game, C, "Dresden"), sp(game, C, "Plzen")) == (0, 0)
     assert game.state["vp"] == 3 and not dice
 

@@ -907,7 +907,9 @@ def test_workers_revolt_roll_minus_adjacent_opponent_control(events, roll, succe
     play(game, D, WORKERS_REVOLT, ["event", "Brno"], seen)
     assert kinds(seen) == [("use", D), ("space", D)]
     assert seen[1].options == ids("Brno", "Ostrava", "Bratislava")
-    assert texts(game, "roll")[-1] == f"democrat's modified roll: {roll} -2 = {roll - 2}"
+    assert texts(game, "roll_total")[-1] == \
+        f"democrat's roll for #78 Workers Revolt: {roll} -2 = {roll - 2}"
+    assert logs(game, "roll_outcome")[-1]["success"] == success
     brno = (sp(game, D, "Brno"), sp(game, C, "Brno"))
     assert brno == ((5, 0) if success else (1, 4)) and not dice
     assert sp(game, C, "Bratislava") == 2 and sp(game, C, "Praha") == 3

@@ -6,6 +6,7 @@ arguments, and a HumanAgent takes its keyboard from a list of lines.
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import re
@@ -614,3 +615,35 @@ def test_extra_sps_is_bounded_by_the_bid_rule(argv, message, capsys):
 def test_extra_sps_for_both_sides_is_refused(capsys):
     assert main(["play", "--extra-sps", "dem:2", "--extra-sps", "com:1"]) == 1
     assert "one side only" in capsys.readouterr().err
+
+
+def _parsers(parser, name="dof"):
+    """Every parser of the command line: dof's and each command's, by name."""
+    yield name, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub, child in action.choices.items():
+                yield from _parsers(child, f"{name} {sub}")
+
+
+def test_every_help_describes_each_argument_and_states_its_default():
+    """Issue 23: subcommand --help texts did not state the defaults (the
+    default bots) or describe several arguments."""
+    from dof.cli.main import build_parser
+
+    checked = 0
+    for name, parser in _parsers(build_parser()):
+        text = " ".join(parser.format_help().split())
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction | argparse._HelpAction) or \
+                    action.dest == "version":
+                continue
+            assert action.help, f"{name} {action.option_strings or action.dest}: no help"
+            if action.default not in (None, False, [], argparse.SUPPRESS):
+                assert f"default: {action.default}" in text or "default" in action.help, \
+                    f"{name} {action.option_strings}"
+                checked += 1
+    assert checked > 10
+    play = next(p for n, p in _parsers(build_parser()) if n == "dof play")
+    play = " ".join(play.format_help().split())
+    assert "(default: human)" in play and "(default: greedy)" in play

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from hypothesis import HealthCheck, given, settings
@@ -12,6 +13,7 @@ from dof.dsl.diagnostics import Reporter
 from dof.dsl.lalr import Stop, machine
 from dof.dsl.parser import decode_source
 from dof.dsl.recovery import Recovery
+from dof.dsl.scan import accepted, tokens
 
 SOURCES = [p.read_text(encoding="utf-8") for p in sorted(builtin_cards_dir().glob("*.card"))]
 TOKENS = sorted({t for src in SOURCES for t in re.findall(r'"[^"\n]*"|[\w\-.\']+|[^\s\w]', src)})
@@ -82,6 +84,30 @@ def test_a_text_gets_a_syntax_error_exactly_when_it_does_not_parse(text):
         assert (first.line, first.column) == (stop.error.line, stop.error.column)
     else:
         assert recovery.slips == []
+
+
+def visible(text: str) -> str:
+    return "".join(c for c in text if not c.isspace())
+
+
+@settings(max_examples=150, deadline=None)
+@given(mutated(), st.data())
+def test_the_editor_reads_any_text_past_its_mistakes(text, data):
+    """The editor's reading (dsl/scan.py, lint's recovery watched) never
+    raises either: its tokens follow one another and hold every character
+    but blanks; none is marked as not parsed in a text that parses; and it
+    accepts something of the grammar at any point."""
+    found = tokens(text)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(found))
+    assert visible("".join(text[t.start:t.end] for t in found)) == visible(text)
+    try:
+        machine().parse("fuzz.card", text)
+    except Stop:
+        pass
+    else:
+        assert all(t.parsed for t in found)
+    at = data.draw(st.integers(0, len(text)))
+    assert accepted(text[:at], at)
 
 
 @settings(max_examples=100, deadline=None,

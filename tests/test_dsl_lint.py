@@ -140,6 +140,16 @@ def test_cards_view_ambiguous_or_unknown_exits_1():
     assert "no card or box matches 'Zzz'" in out.getvalue()
 
 
+def test_cards_view_offers_the_closest_names_of_cards_and_boxes():
+    """A slip gets a 'did you mean', as the game's `card` command gives."""
+    for query, hint in (("walesaa", "'Walesa'"), ("Solidarity Legalised", "'Solidarity Legalized'"),
+                        ("Goddess of Democrasy", "'Goddess of Democracy'")):
+        console, out = capture()
+        assert run_cards(query, console=console) == 1
+        assert f"no card or box matches '{query}'; did you mean {hint}?" in \
+            " ".join(out.getvalue().split())
+
+
 def test_builtin_metadata_agrees_with_game_data(data):
     # The shipped card files restate every printed fact (they read well), and
     # lint cross-checks them with strategy.yaml: no W510, the same StrategyCard.

@@ -205,3 +205,97 @@ def test_dof_explain_a_mod_card_and_a_wild_card(tmp_path, capsys):
     assert "The Communist places 2 SPs in Leipzig, placed directly. [6.1.1]" in out
     assert 'Power Struggle card "Support Surge"' in out
     assert "You draw 2 Power Struggle cards." in out
+
+
+# ---------------------------------------------------------------- effects in force
+#: How a card's text says how long a lasting effect lasts (the start of the
+#: line of its lasting block, or of a trigger that acts once: it ends when
+#: it has acted), and how the board labels it.
+LASTS = [("for the rest of the turn", "for the rest of the turn"),
+         ("for the rest of the game", "for the rest of the game"),
+         ("until cancelled", "until cancelled"),
+         ("until the next deal", "until the next deal"),
+         ("until the end of the next power struggle", "until the end of the next power struggle"),
+         ("the next support check", "until it has applied once"),
+         ("at the next power struggle", "until the next power struggle"),
+         ("after the next power struggle", "until the end of the next power struggle"),
+         ("at the end of this turn", "until the end of this turn"),
+         ("at the end of this action round", "until the end of this action round"),
+         ("at final scoring", "until Final Scoring"),
+         ("when the game ends", "until the end of the game"),
+         ("as soon as", "until"),
+         ("after", "until"),
+         ("at the start of each", "for the rest of the game"),
+         ("at each", "for the rest of the game"),
+         ("instead of each", "for the rest of the game"),
+         ("each time", "for the rest of the game")]
+
+
+def _written(at: str) -> str:
+    """The card-file text from a compiled operation's place on."""
+    path, line, col = at.rsplit(":", 2)
+    with open(path, encoding="utf-8") as file:
+        return file.read().splitlines()[int(line) - 1][int(col) - 1:]
+
+
+def _lasting(program) -> list[tuple[dict, dict, str]]:
+    """(rule, duration, where its duration is written) for each effect a
+    program can register: a lasting block's rules (a trigger in it that
+    acts once says its own), a trigger on its own (for the rest of the game)."""
+    found = []
+    for op in _walk(program):
+        if op.get("op") == Op.LASTING:
+            found += [(rule, op["duration"], rule["at"] if rule.get("once") else op["at"])
+                      for rule in op["rules"]]
+        elif op.get("op") == Op.TRIGGER:
+            found.append((op, {"until": Until.END_OF_GAME}, op["at"]))
+    return found
+
+
+def _walk(value):
+    if isinstance(value, dict):
+        yield value
+        for inner in value.values():
+            yield from _walk(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _walk(inner)
+
+
+def test_each_lasting_card_is_labelled_by_how_long_its_text_says(deck, explainer):
+    """Issue 23: Roundtable Talks was labelled 'until the end of the game'
+    though it ends at the next power struggle. Every effect a lasting card
+    puts in force is labelled from its own duration or trigger, as its text
+    says it."""
+    labelled = 0
+    for number, card in sorted(deck.cards.items()):
+        if not card.printed.lasting:
+            continue
+        owner = card.printed.side if card.printed.side in ("democrat", "communist") else \
+            "democrat"
+        for rule, duration, at in _lasting([card.event, card.on_ops]):
+            text = _written(at)
+            said = explainer.effect(f"#{number}", {"owner": owner, "rule": rule, **duration})
+            label = next(lb for w, lb in LASTS if text.startswith(w))
+            assert said.facts[0].startswith(label), (number, text, said.facts[0])
+            labelled += 1
+    assert labelled > 30
+    talks = next(n for n, c in deck.cards.items() if c.printed.name == "Roundtable Talks")
+    (rule, duration, _), = _lasting(deck.cards[talks].event)
+    said = explainer.effect("#17", {"owner": "democrat", "rule": rule, **duration})
+    assert said.facts == ("until the next power struggle",)
+    assert said.lines[-1].text == "It ends once it has acted."
+    assert said.lines[0].text.startswith("At the next power struggle, after the deal")
+
+
+def test_an_effect_in_force_says_what_it_does_and_what_ends_it(deck, explainer):
+    stasi = next(n for n, c in deck.cards.items() if c.printed.name == "Stasi")
+    (rule, duration, _), = _lasting(deck.cards[stasi].event)
+    said = explainer.effect("#13 Stasi", {"owner": "communist", "rule": rule, **duration})
+    assert said.title == "#13 Stasi" and said.facts == ("for the rest of the turn",)
+    assert [line.text for line in said.lines] == [
+        "At the start of each action round of the Communist:",
+        "The Democrat shows the card he will play in his next action round, and must play "
+        "it then.",
+        "It ends at the end of this turn."]
+    assert said.lines[-1].rules == ("4.5.3",)

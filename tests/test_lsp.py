@@ -597,6 +597,28 @@ def test_highlighting_agrees_with_the_parser_on_every_printed_card_file(editor, 
     assert differ == []
 
 
+def test_an_open_file_is_read_once_for_its_check_and_its_highlighting(tmp_path, monkeypatch):
+    """The tokens highlighted are those of the reading that found the
+    diagnostics (dsl/scan.py), kept while the text is the same."""
+    from dof.dsl.lalr import Machine
+    from dof.dsl.scan import tokens
+
+    path = str((tmp_path / "variants.card").resolve())
+    text = MOD_CARD.replace("places 1 SP", "puts 1 SP")  # a mistake: the reading goes past it
+    bench = Workbench()
+    assert "E001" in [d.code for d in bench.check(path, {path: text}).deck.diagnostics]
+    read_apart = tokens(text)
+    assert any(not t.parsed for t in read_apart)
+
+    def read_again(*args: object, **kwargs: object) -> None:
+        raise AssertionError("read again")
+
+    monkeypatch.setattr(Machine, "parse", read_again)
+    assert bench.tokens(path, text) == read_apart
+    with pytest.raises(AssertionError, match="read again"):
+        bench.tokens(path, text + " ")  # another text: read anew
+
+
 #: What a semantic token type is, as the parser's tokens say it.
 SHOWN = {"keyword": "keyword", "comment": "comment", "number": "number", "string": "string",
          "class": "string", "enumMember": "name", "namespace": "name", "type": "name"}

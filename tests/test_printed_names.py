@@ -103,6 +103,22 @@ def test_an_unknown_accented_name_is_underlined_where_it_stands(tmp_path):
     assert wide.caret() == " " * len("in 東京 or ") + " " * 2 + "^" * 4
 
 
+def test_a_word_written_apart_is_one_word_to_a_syntax_error(tmp_path):
+    """A name in lowercase, its accent written apart: the caret, the message
+    and the hint take the whole word, as the grammar's NAME would."""
+    word = nfd("gdańsk")
+    line = f"        democrat places 1 SP in {word}"
+    deck = deck_of(tmp_path, 'card 201 "Printed Names" {\n    period early; side democrat; '
+                   f'ops 2\n    summary "x"\n    event {{\n{line}\n    }}\n}}\n')
+    [found] = deck.diagnostics
+    assert found.message.startswith(f"unexpected word '{word}';")
+    assert found.hint == f"names start with a capital letter: did you mean '{nfd('Gdańsk')}'?"
+    assert found.caret() == " " * len("        democrat places 1 SP in ") + "^" * len("gdansk")
+    # A finding at a bare position is underlined to the end of the word there.
+    bare = Diagnostic("E101", "unknown space", Span("x.card", 1, 4), source_line=nfd("in Łódź now"))
+    assert bare.end() == (1, 4 + len(nfd("Łódź")))
+
+
 def test_printed_card_names_with_accents_name_their_cards(tmp_path):
     deck = deck_of(tmp_path, 'card 201 "Printed Names" {\n    period late; side democrat; ops 2\n'
                    '    summary "x"\n    requires event "Wałęsa" and not event "László Tőkés"\n'

@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -275,3 +277,77 @@ def test_a_save_that_cannot_be_replayed_is_one_line(tmp_path, capsys, finished, 
     captured = capsys.readouterr()
     assert captured.err.startswith(f"dof: cannot replay {path}: ") and message in captured.err
     assert len(captured.err.splitlines()) == 1 and captured.out == ""
+
+
+# ------------------------------------------------------------ turns and rounds
+def test_the_moves_are_grouped_by_action_round(finished):
+    from dof.cli.replay import round_at, rounds
+
+    replay = Replay(json.loads(json.dumps(finished.to_json())), DATA, EVENTS)
+    found = rounds(replay)
+    assert [n for r in found for n in range(r.first, r.last + 1)] == \
+        list(range(1, finished.decisions + 1))
+    assert found[0].title() == "Turn 1" and found[0].phasing is None  # setup
+    assert found[1].title() == "Turn 1, the Communist's action round 1"
+    assert found[2].title() == "Turn 1, the Democrat's action round 1"
+    third = round_at(replay, 3, 2)
+    move = replay.moves[third.first - 1]
+    assert (move.turn, move.ar, move.phasing) == (3, 2, "communist")
+    assert replay.moves[third.first - 2].ar != 2  # the round's first move
+    assert round_at(replay, 3).first < third.first and round_at(replay, 99) is None
+
+
+def test_replay_to_a_turn_or_an_action_round_shows_the_board_at_its_start(save_file, capsys):
+    assert main(["replay", str(save_file), "--turn", "3", "--ar", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Turn 3/10: Communist's round 2 of 7" in out
+    moves = [line for line in out.splitlines() if line.startswith("Move ")]
+    assert "turn 3, action round 1" in moves[-1]  # up to the round before it
+    assert main(["replay", str(save_file), "--turn", "99"]) == 1
+    assert capsys.readouterr().err.startswith(f"dof: --turn 99: the game in {save_file} has "
+                                              "no such round in its moves (turns 1 to ")
+    assert main(["replay", str(save_file), "--ar", "2"]) == 1
+    assert "add --turn N" in capsys.readouterr().err
+
+
+def test_piped_replay_in_short_tells_each_action_round(save_file, finished, capsys):
+    assert main(["replay", str(save_file), "--rounds"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    heads = [line for line in out if line.startswith("Turn ")]
+    assert heads[1].startswith("Turn 1, the Communist's action round 1 (moves ")
+    plays = [e for e in finished.log if e["kind"] == "play"]
+    told = [line for line in out if line.startswith("T")
+            and (" plays #" in line or " uses #" in line)]
+    assert len(told) == len(plays) and told[0].startswith("T1 AR1  Communist plays #")
+    assert out[-1] == format_result(finished)
+
+
+def test_at_a_terminal_t_goes_to_a_turn_and_r_tells_the_rest_of_a_round(save_file):
+    con = console()
+    keys = ["t 2", "r", "t 2 3", "t 40", "q"]
+    assert run_replay(str(save_file), None, "text", DATA, EVENTS, con,
+                      input_fn=scripted(keys), interactive=True) == 0
+    out = con.file.getvalue()
+    # Turn 2 begins with the deal, which asks nothing: its first move is in a round.
+    assert "\nTurn 2, the Communist's action round 1\nMove " in out
+    # r: the moves up to the end of the next move's round in short (here the
+    # Democrat's first: the Communist's asked one question only).
+    assert re.search(r"\nTurn 2, the Democrat's action round 1 \(moves \d+-\d+\)\nT2 AR1  "
+                     r"Democrat plays #", out)
+    assert "\nTurn 2, the Communist's action round 3\n" in out
+    assert "The game has no turn 40 in its moves" in out
+    shown = [line for line in out.splitlines() if line.startswith("Move ")]
+    assert "turn 2, action round 3" in shown[-1]
+
+
+def test_a_closed_pipe_ends_the_output_quietly(save_file):
+    """`dof replay SAVE | head`: the reader leaves early; dof ends with exit
+    code 0 and says nothing (issue 23)."""
+    for extra in ([], ["--format", "json"]):
+        proc = subprocess.Popen([sys.executable, "-m", "dof", "replay", str(save_file), *extra],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.read(10)
+        proc.stdout.close()
+        assert proc.wait(timeout=120) == 0
+        assert proc.stderr.read() == b""

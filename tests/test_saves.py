@@ -215,7 +215,7 @@ def test_a_save_made_inside_a_power_struggle_loads(in_struggle):
 
 @pytest.mark.parametrize("change, message", [
     (lambda ps: ps.pop("round"), "ps.round: missing"),
-    (lambda ps: ps.__setitem__("step", "party"), "ps.step: unknown step 'party' (one of idle, "
+    (lambda ps: ps.__setitem__("step", "party"), "ps.step: unknown step 'party' (one of "
                                                  "deal, raise_the_stakes, rounds, support_loss,"
                                                  " vp_roll, takes_power, surrender, "
                                                  "power_scoring, done)"),
@@ -410,3 +410,43 @@ def test_save_error_is_where_it_always_was():
     import dof.engine.game
 
     assert dof.engine.SaveError is dof.engine.game.SaveError is SaveError
+
+
+def as_an_earlier_dof_logged_it(log: list[dict]) -> list[dict]:
+    """A log as dof wrote it before a card play said its use and a card's
+    die roll its total and outcome: no ``use`` field, a 'modified roll'
+    line (a 'roll' with no die) when the roll had modifiers, no outcome."""
+    out = []
+    for entry in log:
+        entry = {k: v for k, v in entry.items() if k != "use"}
+        if entry["kind"] == "roll_total":
+            if any(entry["mods"]):
+                out.append({"kind": "roll", "turn": entry["turn"], "ar": entry["ar"],
+                            "text": f"{entry['player']}'s modified roll: ..."})
+        elif entry["kind"] != "roll_outcome":
+            out.append(entry)
+    return out
+
+
+def test_a_game_saved_before_the_log_told_more_loads_and_replays():
+    """The log now tells what the answers and dice fixed (a card's use, a
+    card roll's total and outcome): a save's check leaves that out, so a
+    save an earlier dof wrote loads whole and replays move by move, and a
+    log that differs in what was played is still refused."""
+    events = EventRunner(load_deck())
+    modified = 0
+    for seed in range(4):
+        game = Game.new(DATA, seed, events=events)
+        play(game, {"democrat": RandomAgent(seed), "communist": RandomAgent(seed + 5)})
+        obj = saved(game)
+        modified += sum(e["kind"] == "roll_total" and any(e["mods"]) for e in obj["log"])
+        obj["log"] = as_an_earlier_dof_logged_it(obj["log"])
+        loaded = Game.from_json(obj, DATA, events)
+        assert loaded.restored is None and loaded.state == game.state
+        assert len(Replay(obj, DATA, events).moves) == game.decisions
+        last = next(e for e in reversed(obj["log"]) if e.get("player") in ("democrat",
+                                                                            "communist"))
+        last["player"] = "democrat" if last["player"] == "communist" else "communist"
+        with pytest.raises(SaveError, match="does not replay as it was played"):
+            Game.from_json(obj, DATA, events)
+    assert modified

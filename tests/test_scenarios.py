@@ -168,8 +168,8 @@ def test_file_mistakes_are_errors_at_their_place(tmp_path, capsys, text, where, 
     ("{card: 7, as: event, answers: [Gdansk, Lodz]}", "1:46",
      "E611 'Lodz' is not among the options: the communist is asked"),
     ("{card: 7, as: event, answers: [Gdansk]}", "1:37",
-     "E612 the communist is asked 'communist: remove 1 democrat SP (3 left)' (space), but no "
-     "answer is left"),
+     "E612 the communist is asked 'communist: remove 4 democrat SP, one at a time: 2 of 4' "
+     "(space), but no answer is left"),
     ("{card: 7, as: event, answers: [Gdansk, Gdansk, Krakow]}", "1:54",
      "E613 answer not used: the play of #7 State Run Media ended before this answer"),
     ("{card: 7, as: check, dice: [3, 4, 5]}", "1:68", "E614 die not used"),

@@ -17,6 +17,7 @@ from card_play import D, position
 from rich.console import Console
 
 from dof.cli.board_view import board_lines, entry_text, in_effect, words
+from dof.cli.explained import in_force, source_title
 from dof.cli.human import HumanAgent, Quit
 from dof.cli.play import run_play
 from dof.cli.screen import make_choice, prompt_screen
@@ -141,6 +142,7 @@ def test_the_card_question_shows_ops_and_summary(mid_game):
     con = terminal()
     first = sorted(mid_game.pending.options)[0]
     agent = HumanAgent(con, keyboard([str(first)]), clear=False)
+    agent.shown = len(mid_game.log)  # nothing new since his last answer: room for the cards
     assert agent.choose(mid_game, mid_game.pending) == first  # a card by its number
     text = printed(con)
     assert " #38 The July Concept           3 C  Three Communist SPs anywhere in Bulgaria." in text
@@ -186,7 +188,7 @@ def test_players_are_named_with_capitals_and_codes_are_words(mid_game):
     game = Game.from_json(json.loads(json.dumps(mid_game.to_json())), mid_game.data,
                           mid_game.events)
     game.state["effects"].append({**game.state["effects"][0], "until": "end_of_game"})
-    assert any(text.endswith("(until the end of the game)") for _, text in in_effect(game))
+    assert any(text.endswith("(for the rest of the game)") for _, text in in_effect(game))
     texts = [entry_text(game, entry) for entry in game.log]
     assert not any(" democrat " in f" {t} " or " communist " in f" {t} " for t in texts)
     assert not any("_" in t for t in texts)
@@ -236,3 +238,81 @@ def test_the_help_fits_the_terminal(mid_game):
     help_lines = shown[shown.index("Answer with"):].splitlines()
     assert "card N          a card's text and facts" in shown
     assert len(help_lines) < HEIGHT and all(len(text) < WIDTH for text in help_lines)
+
+
+# ----------------------------------------------------------- the opponent's round
+def test_what_the_opponent_played_is_on_the_screen_of_the_next_question(data, events):
+    """Issue 23: the bot's whole round scrolled into '... N earlier log
+    lines'. At each of the Democrat's card plays of a bot game the screen
+    (80x24) shows what the Communist played since his last answer and how:
+    in full when it fits, else in short, the opponent's play last."""
+    game = Game.new(data, 4, events=events)
+    bots = {side: make_agent("random", i) for i, side in enumerate(SIDES)}
+    since, shown = 0, 0
+    while game.pending is not None and game.state["turn"] <= 3:
+        decision = game.pending
+        if decision.player == "democrat":
+            plays = [e for e in game.log[since:] if e["kind"] == "play"
+                     and e["player"] == "communist"]
+            lines = [t.plain for t in prompt_screen(game, make_choice(decision), since,
+                                                    WIDTH, HEIGHT)]
+            assert len(lines) <= HEIGHT - 1 and all(len(t) <= WIDTH for t in lines)
+            if plays and decision.kind == "card":
+                screen = " ".join(" ".join(lines).split())
+                assert " ".join(entry_text(game, plays[-1]).split()) in screen, lines
+                shown += 1
+            since = len(game.log)
+        game.answer(bots[decision.player].choose(game, decision))
+    assert shown > 10
+
+
+def test_a_round_in_short_gives_the_card_its_sps_checks_and_vp(data, events):
+    from dof.cli.round_summary import summary_lines
+
+    game = Game.new(data, 4, events=events)
+    log = [{"kind": "play", "turn": 2, "ar": 3, "text": "communist plays #8 Prudence for "
+            "Operations: support checks", "player": "communist", "card": 8, "use": "check"},
+           {"kind": "check", "turn": 2, "ar": 3, "text": "...", "player": "communist",
+            "space": 13, "roll": 5, "total": 9, "need": 6, "removed": 2, "added": 1},
+           {"kind": "check", "turn": 2, "ar": 3, "text": "...", "player": "communist",
+            "space": 12, "roll": 1, "total": 4, "need": 6, "removed": 0, "added": 0},
+           {"kind": "vp", "turn": 2, "ar": 3, "text": "VP -1 (Poland scoring); now -4",
+            "delta": -1},
+           {"kind": "tiananmen", "turn": 2, "ar": 3, "player": "communist",
+            "text": "communist reaches Tiananmen box 2: Students Dispersed"}]
+    lines = [t.plain for t in summary_lines(game, log, WIDTH, 10)]
+    assert lines == [
+        "In short since your last answer ('log' for all):",
+        "T2 AR3  Communist plays #8 Prudence for Operations: support checks",
+        "        SPs: Gdansk -2D +1C",
+        "        Checks: Gdansk 5 (9 vs 6): -2+1; Szczecin 1 (4 vs 6): fails",
+        "        VP: -1 (Poland scoring); now -4",
+        "        Communist reaches Tiananmen box 2: Students Dispersed"]
+    short = [t.plain for t in summary_lines(game, log, WIDTH, 5)]
+    assert short[0] == "In short since your last answer, some events left out ('log' for all):"
+    assert len(short) == 5
+
+
+# ------------------------------------------------------------------- effects
+def test_effects_tells_every_effect_in_force_in_full(data, events):
+    """Issue 23: 'In effect' is cut at 80 columns; `effects` says each
+    effect in force: its card and owner, how long it lasts, what it does
+    and what ends it, with the rules."""
+    game = Game.new(data, 1, events=events)
+    bots = {side: make_agent("random", i) for i, side in enumerate(SIDES)}
+    while len(game.state["effects"]) < 4:
+        game.answer(bots[game.pending.player].choose(game, game.pending))
+    con = terminal()
+    choice = make_choice(game.pending)
+    agent = HumanAgent(con, keyboard(["effects", str(choice.numbers[0])]), show_board=False)
+    assert agent.choose(game, game.pending) == choice.option(0)
+    text = printed(con)
+    for effect in game.state["effects"]:
+        whose = f" (the {effect['owner'].capitalize()}'s)"
+        lasts = in_force(game, effect).facts[0]
+        assert f"{source_title(game, effect)}{whose}\n{lasts}\n" in text
+    ends = [t for t in text.splitlines() if t.startswith(("  It ends", "  It lasts"))]
+    assert len(ends) == len(game.state["effects"]) and all(t.endswith("]") for t in ends)
+    effects = [t.plain for t in board_lines(game, "democrat", WIDTH) if "In effect" in t.plain
+               or t.plain.endswith("('effects': all)")]
+    assert effects and all(len(t) <= WIDTH for t in effects)

@@ -165,7 +165,8 @@ CARD_LINES = [
      '2:11', 1, "unexpected ':'; expected one of: 'early'",
      "write 'period early': a clause is written without ':'"),
     ('summary "A card made up for a test."', 'summary A card made up for a test.',
-     '3:13', 1, 'unexpected name \'A\'; expected one of: a quoted card name (e.g. "The Wall")',
+     '3:13', 1, "unexpected name 'A'; expected one of: a quoted summary (e.g. \"Four Democratic "
+     'SPs anywhere in Poland.")',
      'write it between double quotes: "A card made up for a test."'),
     ('summary', 'sumary',
      '3:5', 6, "unexpected word 'sumary'; expected one of: 'cancels'",
@@ -220,3 +221,21 @@ def test_a_mistaken_card_line_gets_a_hint(tmp_path, right, wrong, where, carets,
     assert found[:2] == (where, carets)
     assert found[2].startswith(message), found[2]
     assert found[3] == hint
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('    summary Four SPs anywhere.\n',
+     'a quoted summary (e.g. "Four Democratic SPs anywhere in Poland.")'),
+    ("    event { move the U.S.S.R. marker to Sajudis }\n",
+     'a box of the U.S.S.R. track, quoted (e.g. "Sajudis")'),
+    ("    event { democrat chooses one { option first: democrat gains 1 VP } }\n",
+     'the option\'s label, quoted (e.g. "operations")'),
+    ("    cancels The Wall\n", 'a quoted card name (e.g. "The Wall")'),
+], ids=["summary", "U.S.S.R. track box", "option", "card name"])
+def test_a_quoted_text_is_expected_as_what_the_grammar_takes_it_for(tmp_path, text, expected):
+    """Where a quoted text is expected, the message says what it would be
+    there, as the rule that takes it says: a summary, a box of the U.S.S.R.
+    track, an option's label, or else a card's name."""
+    card = 'card 201 "Test Card" {\n    period early; side democrat; ops 2\n' + text + "}\n"
+    message = the_one_diagnostic(tmp_path, card)[2]
+    assert message.endswith(f"expected one of: {expected}"), message

@@ -13,9 +13,9 @@ from dsl_helpers import CARD, deck_of
 from dof.cli.main import main
 from dof.dsl import builtin_cards_dir, load_deck
 from dof.dsl.diagnostics import Reporter
-from dof.dsl.lalr import machine
 from dof.dsl.parser import parse_source
-from dof.dsl.recovery import CAP, accepted_after
+from dof.dsl.recovery import CAP
+from dof.dsl.scan import accepted
 
 
 def errors(deck) -> list[tuple[str, str]]:
@@ -164,10 +164,11 @@ def test_the_built_in_cards_parse_with_no_definition_marked():
 
 
 def test_what_the_grammar_accepts_after_a_point_past_a_mistake():
-    """What an editor may offer to complete: the verbs after a player, the
-    one preposition after 'places 1 SP', even past an earlier slip."""
+    """What an editor may offer to complete (dsl/scan.py reads with this
+    recovery): the verbs after a player, the one preposition after 'places
+    1 SP', even past an earlier slip."""
     start = 'card 201 "T" {\n    event {\n        democrat puts 1 SP in Gdansk\n        democrat '
-    verbs = accepted_after(machine(), start)
+    verbs = accepted(start, len(start))
     assert {"PLACES", "PLACE", "GAINS", "MAY"} <= verbs and not {"IN", "CONTROLS"} & verbs
-    assert accepted_after(machine(), start + "places 1 SP ") == {"IN"}
-    assert accepted_after(machine(), "") == {"CARD", "POWER", "TIANANMEN", "_SEP"}
+    assert accepted(start + "places 1 SP ", len(start) + 12) == {"IN"}
+    assert accepted("", 0) == {"CARD", "POWER", "TIANANMEN", "_SEP"}

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from dof.dsl.explain import english as en
 from dof.dsl.explain.english import quoted
+from dof.dsl.explain.rules import ends, lasts
 from dof.dsl.explain.speaker import Line, Speaker, rule_order
 from dof.dsl.names import Names
 from dof.engine.data.vocabulary import Cond, Op
@@ -54,6 +55,8 @@ class Explanation:
             return f"#{self.number} {self.name}"
         if self.kind == "box":
             return f"Tiananmen box {self.number}: {self.name}"
+        if self.kind == "effect":
+            return self.name
         return f"Power Struggle card {en.quoted(self.name)}"
 
     @property
@@ -70,6 +73,8 @@ class Explanation:
 
 # ---------------------------------------------------------------- strategy cards
 
+
+_SIDES = ("democrat", "communist")
 
 #: The fields of a program that name a player (docs/operations.md, "Players").
 _PLAYER_FIELDS = frozenset({"player", "owner", "new_owner", "to", "control", "not_control",
@@ -183,6 +188,23 @@ class Explainer:
                           if side in box.names)
         return Explanation("box", box.number, name, None, None, (needs,), box.summary,
                            tuple(sp.lines), box.span)
+
+    def effect(self, title: str, effect: Mapping[str, Any]) -> Explanation:
+        """A lasting effect in force (7.2), as the game state holds it (its
+        rule, owner, duration and uses left): what it does, said for its
+        owner's side, then what ends it. ``title`` names its card or box;
+        ``facts`` holds how long it lasts ('for the rest of the turn',
+        'until the next power struggle'), the label the board shows."""
+        owner = effect.get("owner")
+        rule = as_side(effect["rule"], owner) if owner in _SIDES else effect["rule"]
+        duration = {k: effect[k] for k in ("until", "uses", "country")
+                    if effect.get(k) is not None}
+        sp = self.speaker()
+        sp.rule(rule)
+        sp.say(ends(sp, rule, duration))
+        label = lasts(self.speaker(), rule, duration)
+        return Explanation("effect", effect.get("card"), title, owner, None, (label,), "",
+                           tuple(sp.lines))
 
     def wild(self, name: str, plays: Mapping[str, list], summary: str = "") -> Explanation:
         """A Power Struggle wild card: what it does played to attack or to

@@ -4,10 +4,12 @@ effects and hook points"), one function per hook."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from dof.dsl.explain import english as en
 from dof.dsl.explain.selectors import check_targets, countries, spaces
 from dof.dsl.explain.speaker import Speaker, hook, renders
-from dof.engine.data.vocabulary import Hook, Op
+from dof.engine.data.vocabulary import Hook, Op, Until
 
 
 @renders(Op.LASTING)
@@ -38,6 +40,87 @@ def _cancel(sp: Speaker, op: dict) -> None:
 def _end_effect(sp: Speaker, op: dict) -> None:
     sp.cite("7.2")
     sp.say("this effect ends")
+
+
+# ---------------------------------------------------------------- how long
+
+
+def lasts(sp: Speaker, rule: dict, duration: dict) -> str:
+    """How long a lasting rule or trigger lasts once in force, in words:
+    its block's duration ('for the rest of the turn', 7.2), or for a
+    trigger that acts once, until the moment it acts (it ends then:
+    'until the next power struggle'); a trigger that acts each time lasts
+    for the rest of the game."""
+    if rule.get("once") and rule["hook"] in _ONCE:
+        return _ONCE[rule["hook"]](sp, rule)
+    return sp.until(duration)
+
+
+def ends(sp: Speaker, rule: dict, duration: dict) -> str:
+    """What ends a lasting rule or trigger in force, with the rule: a
+    trigger that acts once ends when it has acted; else its duration comes
+    (_ENDS); a card that cancels it ends it sooner (7.2)."""
+    if rule.get("once") and rule["hook"] in _ONCE:
+        sp.cite("7.2")
+        return "it ends once it has acted"
+    said = _ENDS[duration["until"]]
+    if callable(said):
+        return said(sp, duration)
+    rules, text = said
+    sp.cite(*rules)
+    return text
+
+
+def _uses_left(sp: Speaker, duration: dict) -> str:
+    sp.cite("7.2")
+    left = duration.get("uses") or 1
+    return f"it ends once it has applied {'once more' if left == 1 else f'{left} more times'}"
+
+
+def _struggle_over(sp: Speaker, duration: dict) -> str:
+    sp.cite("8")
+    where = duration.get("country")
+    return "it ends when the next power struggle" + (
+        f" in {countries(sp, where)}" if where else "") + " is over"
+
+
+#: What ends an effect, by its duration (7.2), with the rule: those whose
+#: words depend on the effect have a function instead.
+_ENDS: dict[str, Any] = {
+    Until.END_OF_TURN: (("4.5.3",), "it ends at the end of this turn"),
+    Until.END_OF_GAME: (("7.2",), "it lasts to the end of the game, unless cancelled"),
+    Until.CANCELLED: (("7.2",), "it ends only when an event cancels it or its own text ends it"),
+    Until.USED: _uses_left,
+    Until.END_OF_ACTION_ROUND: (("7.2",), "it ends at the end of this action round"),
+    Until.NEXT_DEAL: (("4.5.1",), "it ends when the next turn's cards are dealt"),
+    Until.END_OF_POWER_STRUGGLE: _struggle_over,
+    Until.OPPONENT_REACHES_BOX: (("6.3.5",), "it ends when the opponent reaches this box"),
+}
+
+
+def _next_struggle(sp: Speaker, rule: dict, moment: str) -> str:
+    where = rule.get("filter", {}).get("country")
+    return f"until {moment}the next power struggle" + (
+        f" in {countries(sp, where)}" if where else "")
+
+
+def _next_play(sp: Speaker, rule: dict) -> str:
+    who = rule.get("filter", {}).get("player")
+    return f"until {en.subject(who)} {en.verb(who, 'play')} a card in {en.his(who)} next " \
+           "action round"
+
+
+#: Until when a trigger that acts once lasts (it ends when it has acted).
+_ONCE = {
+    Hook.PS_SETUP: lambda sp, rule: _next_struggle(sp, rule, ""),
+    Hook.AFTER_POWER_STRUGGLE: lambda sp, rule: _next_struggle(sp, rule, "the end of "),
+    Hook.END_OF_TURN: lambda sp, rule: "until the end of this turn",
+    Hook.ACTION_ROUND_END: lambda sp, rule: "until the end of this action round",
+    Hook.CARD_PLAYED: _next_play,
+    Hook.AS_SOON_AS: lambda sp, rule: f"until {sp.cond(rule['filter']['cond'])}",
+    Hook.FINAL_SCORING: lambda sp, rule: "until Final Scoring",
+    Hook.GAME_END: lambda sp, rule: "until the end of the game",
+}
 
 
 def _whose(player: str | None, thing: str) -> str:

@@ -27,7 +27,7 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, view: View, decision: Decision) -> Any:
-        return decision.options[self.rng.randrange(len(decision.options))]
+        return self.rng.choice(decision.options)  # draws as randrange(len(options)) does
 
 
 class ScriptedAgent:

@@ -32,7 +32,6 @@ PHASES = [
 
 #: The Power Struggle's steps (8.0), as ``state['ps']['step']`` names them.
 PS_STEPS = [
-    "idle",
     "deal",              # 8.1 (with the 8.1.2 adjustments and other setup effects)
     "raise_the_stakes",  # 8.2
     "rounds",            # 8.3 Power Struggle Rounds (initiative)

@@ -97,9 +97,11 @@ class EventRunner:
     def playable(self, game: RulesGame, number: int, side: str) -> bool:
         """7.1: the event's prerequisites hold (red titles, 'may not be played
         after...'); ruling R43."""
-        card = self.cards[number]
+        requires = self.cards[number].requires
+        if not requires:
+            return True
         ctx = Context(you=side, card=number)
-        return all(holds(game, cond, ctx) for cond in card.requires)
+        return all(holds(game, cond, ctx) for cond in requires)
 
     def unmet(self, game: RulesGame, number: int, side: str) -> dict | None:
         """The first prerequisite of the event that does not hold now (7.1),
@@ -207,15 +209,18 @@ class EventRunner:
 
     def run_effect(self, game: RulesGame, effect: Effect, ctx: dict) -> Steps:
         """Run a trigger or obligation registered at a hook, as its hook
-        means (hook_rules.TRIGGERS); True when it took the place of the
-        action the hook announces."""
+        means (hook_rules.TRIGGERS), with ``yield from``; true when it took
+        the place of the action the hook announces. Most effects at a hook
+        do not act (their filter: whose action, where): for those it is an
+        empty tuple, whose ``yield from`` gives None at once, as hooks.run's."""
+        env = _hook_env(effect, ctx)
+        if not self._filter(game, effect["rule"].get("filter") or {}, env, ctx):
+            return ()  # type: ignore[return-value]  # a finished Steps, minus the generator
+        return self._acts(game, effect, env)
+
+    def _acts(self, game: RulesGame, effect: Effect, env: Context) -> Steps:
+        """What run_effect does with an effect that acts."""
         rule = effect["rule"]
-        env = effect_context(effect)
-        env.update({k: v for k, v in ctx.items() if k in _HOOK_BINDINGS})
-        if "country" in ctx:
-            env["power_struggle_country"] = ctx["country"]
-        if not self._filter(game, rule.get("filter") or {}, env, ctx):
-            return False
         once = rule.get("once")
         if once:
             # Off its hook before it runs (it must not fire again inside its
@@ -237,9 +242,7 @@ class EventRunner:
     def applies(self, game: RulesGame, effect: Effect, ctx: dict) -> bool:
         """Whether a trigger or obligation would act at its hook in ``ctx``
         (its filter: whose action, which country or space, its condition)."""
-        env = effect_context(effect)
-        env.update({k: v for k, v in ctx.items() if k in _HOOK_BINDINGS})
-        return self._filter(game, effect["rule"].get("filter") or {}, env, ctx)
+        return self._filter(game, effect["rule"].get("filter") or {}, _hook_env(effect, ctx), ctx)
 
     def _filter(self, game: RulesGame, filt: dict, env: Context, ctx: dict) -> bool:
         if filt.get("player") and who(env, filt["player"]) != ctx.get("player"):
@@ -336,6 +339,18 @@ def effect_context(effect: Effect) -> Context:
     ctx["you"] = effect["owner"]
     ctx["card"] = effect.get("card")
     return ctx
+
+
+def _hook_env(effect: Effect, ctx: dict) -> Context:
+    """The context a trigger's filter and program run in at its hook: the
+    effect's own (effect_context) with what the hook passes on."""
+    env = effect_context(effect)
+    for key in _HOOK_BINDINGS:
+        if key in ctx:
+            env[key] = ctx[key]
+    if "country" in ctx:
+        env["power_struggle_country"] = ctx["country"]
+    return env
 
 
 def _source(game: RulesGame, effect: Effect) -> str:

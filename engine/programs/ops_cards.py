@@ -19,9 +19,11 @@ from dof.engine.rules.actions import (
     choose_use,
     event_available,
     legal_cards,
+    note_play,
     play_for_ops,
     run_event,
 )
+from dof.engine.rules.operations import use_odds
 from dof.engine.rules.piles import dispose, move_card
 from dof.engine.rules.protocols import RulesGame
 from dof.engine.rules.scoring import play_scoring_card
@@ -148,7 +150,7 @@ def op_play_event(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> St
     move_card(game, card, "played_aside")
     ctx["acted"] = True
     if game.data.cards[card].side == "scoring":
-        game.note("play", f"{side} plays {game.card_name(card)}", player=side, card=card)
+        note_play(game, side, card, "scoring")
         yield from play_scoring_card(game, side, card)
         return
     happened = yield from run_event(game, card, side)
@@ -167,10 +169,10 @@ def op_play_ops(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Step
     if card is None or game.data.cards[card].ops is None:
         return
     move_card(game, card, "played_aside")
-    game.note("play", f"{side} uses {game.card_name(card)} for operations", player=side,
-              card=card)
     use = yield from choose_use(game, side, card=card,
-                                prompt=f"{side}: use {game.card_name(card)} for")
+                                prompt=f"{side}: use {game.card_name(card)} for",
+                                odds=use_odds(game, side, card))
+    note_play(game, side, card, use, "uses")
     happened = yield from play_for_ops(game, side, card, use,
                                        allow_event=not op.get("without_event"))
     dispose(game, card, happened)

@@ -3,7 +3,7 @@ loops, die rolls and roll-offs, and recording that an event succeeded."""
 
 from __future__ import annotations
 
-from dof.engine.data.vocabulary import Op
+from dof.engine.data.vocabulary import Cond, Expr, Op
 from dof.engine.programs.program import (
     EventEnds,
     Runner,
@@ -73,13 +73,20 @@ def op_succeed(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
 
 @handles(Op.ROLL)
 def op_roll(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None:
+    """A die for the event, plus its modifiers: the total is logged with
+    each modifier's value (``mods``, in the program's order, whose words
+    the program at ``at`` gives, "you" being ``you``), and who rolled is
+    kept for the outcome."""
     side = ctx["actor"]
     roll = game.roll(side, source_name(game, ctx))
     mods = [value(game, m, ctx) for m in op["modifiers"]]
     ctx["roll"] = roll + sum(mods)
-    if any(mods):
-        game.note("roll", f"{side}'s modified roll: {roll} "
-                  + " ".join(f"{m:+d}" for m in mods if m) + f" = {ctx['roll']}")
+    ctx["rolled_by"] = side
+    shown = "".join(f" {m:+d}" for m in mods) + f" = {ctx['roll']}" if mods else \
+        " (no modifier)"
+    game.note("roll_total", f"{side}'s roll for {source_name(game, ctx)}: {roll}{shown}",
+              player=side, roll=roll, total=ctx["roll"], mods=mods, you=ctx["you"],
+              at=op.get("at"))
 
 
 @handles(Op.ROLL_OFF)
@@ -102,8 +109,35 @@ def op_roll_off(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> None
 
 @handles(Op.IF)
 def op_if(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> Steps:
-    branch = op["then"] if holds(game, op["cond"], ctx) else op["else"]
-    yield from runner.run(game, branch, ctx)
+    held = holds(game, op["cond"], ctx)
+    if _on_the_roll(op["cond"]):
+        _note_outcome(game, op["cond"], ctx, held)
+    yield from runner.run(game, op["then"] if held else op["else"], ctx)
+
+
+def _on_the_roll(cond: dict) -> bool:
+    """Whether a condition compares the event's die roll with a number."""
+    return cond["cond"] == Cond.COMPARE and cond["left"] == {"expr": Expr.ROLL}
+
+
+#: What a comparison of the roll needs, by its operator.
+_NEEDS = {">=": "{} or more", "<=": "{} or less", ">": "more than {}", "<": "less than {}",
+          "==": "exactly {}"}
+
+
+def _note_outcome(game: RulesGame, cond: dict, ctx: Context, held: bool) -> None:
+    """What an event's die roll did: the number it needed (an expression
+    counted now: 'more than 3') and whether it got it."""
+    target = cond["value"]
+    if cond["cmp"] == "between":
+        needs = f"{target[0]} to {target[1]}"
+    else:
+        needs = _NEEDS[cond["cmp"]].format(value(game, target, ctx))
+    side = ctx.get("rolled_by", ctx["actor"])
+    game.note("roll_outcome", f"{side}'s roll of {ctx.get('roll', 0)} for "
+              f"{source_name(game, ctx)} needed {needs}: "
+              + ("it succeeds" if held else "it fails"),
+              player=side, total=ctx.get("roll", 0), success=held)
 
 
 @handles(Op.FOR_EACH)

@@ -12,7 +12,7 @@ from dof.engine.rules import effects
 from dof.engine.rules import power_struggle as ps_rules
 from dof.engine.rules.actions import choose_use, use_ops
 from dof.engine.rules.decisions import GameOver
-from dof.engine.rules.operations import advance_tiananmen
+from dof.engine.rules.operations import advance_tiananmen, use_odds
 from dof.engine.rules.protocols import RulesGame
 from dof.engine.rules.scoring import hold_power_struggle, score_country, vp_leader
 
@@ -42,7 +42,8 @@ def op_operations(runner: Runner, game: RulesGame, op: dict, ctx: Context) -> St
         game.note("wasted", f"{side} has no Ops to use", player=side)
         return
     allowed = [_USES[o] for o in op["options"]]
-    use = yield from choose_use(game, side, allowed, ctx.get("card"))
+    use = yield from choose_use(game, side, allowed, ctx.get("card"),
+                                odds=use_odds(game, side, card, printed))
     if use is None:
         game.note("wasted", f"{side} has no legal use for the Ops", player=side)
         return

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 from dof.engine.data.vocabulary import Hook
 from dof.engine.programs.selectors import Context, amount, card_matches, drawn, ops_value_for, who
 from dof.engine.rules import hooks
+from dof.engine.rules.decisions import Ahead
 from dof.engine.rules.protocols import RulesGame, Steps
 
 
@@ -84,14 +85,17 @@ def settle(game: RulesGame) -> Steps:
     yield from hooks.run(game, Hook.AS_SOON_AS)
 
 
-def pick_space(game: RulesGame, ctx: Context, options: list, what: str) -> Steps:
-    """The actor's choice among ``options`` (no question for a single one)."""
+def pick_space(game: RulesGame, ctx: Context, options: list, what: str,
+               ahead: Ahead | None = None) -> Steps:
+    """The actor's choice among ``options`` (no question for a single one);
+    ``ahead`` is the question's Decision.ahead."""
     side = ctx["actor"]
     if len(options) == 1:
         return options[0]
     return (yield game.ask(
         "space", side, options, f"{side}: {what}",
-        describe=lambda o: "Done" if o == "done" else game.space_name(o), card=ctx.get("card")))
+        describe=lambda o: "Done" if o == "done" else game.space_name(o), ahead=ahead,
+        card=ctx.get("card")))
 
 
 def card_pool(game: RulesGame, sel: dict, ctx: Context, owner: str) -> list[int]:

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Cond, Hook, Until
 from dof.engine.rules import hooks
 from dof.engine.rules.board import phasing
+from dof.engine.rules.decisions import Changes
 from dof.engine.rules.effects import expire
 from dof.engine.rules.operations import (
     OPS_USES,
+    check_targets,
     ops_uses,
     ops_value,
     place_with_ops,
+    placement_costs,
+    reach,
     support_checks,
     tiananmen_attempt,
+    use_odds,
     uses_missing,
 )
 from dof.engine.rules.piles import finish_card
@@ -46,16 +53,18 @@ def optional_round(game: RulesGame, side: str) -> bool:
     return game.state["rounds"][side] > owed
 
 
-def choose_use(game: RulesGame, side: str, allowed=None, card: int | None = None, prompt: str = ""):
+def choose_use(game: RulesGame, side: str, allowed=None, card: int | None = None, prompt: str = "",
+               odds=None):
     """6.0: the player picks one Operations use among ``allowed`` that the
     rules let him make now (ops_uses: the one gate for 6.3.3 and 6.3.7);
-    None when none is left."""
+    None when none is left. ``odds`` foresees an attempt (use_odds)."""
     uses = ops_uses(game, side, allowed)
     if len(uses) <= 1:
         return uses[0] if uses else None
     return (yield game.ask("use", side, uses, prompt or f"{side}: use the Ops for",
                            [OPS_USES[u] for u in uses],
-                           why_not=lambda: uses_missing(game, side, allowed), card=card))
+                           why_not=lambda: uses_missing(game, side, allowed), odds=odds,
+                           card=card))
 
 
 def use_ops(game: RulesGame, side: str, use: str, card: int | None, printed: int | None = None,
@@ -90,11 +99,21 @@ def action_round(game: RulesGame):
         options = playable_cards(game, side)
         card = yield game.ask("card", side, options, f"{side}: choose a card to play",
                               describe=game.card_name,
-                              why_not=lambda: round_cards_missing(game, side, options))
+                              why_not=lambda: round_cards_missing(game, side, options),
+                              ahead=partial(card_ahead, game, side))
         yield from play_card(game, side, card)
     yield from hooks.run(game, Hook.ACTION_ROUND_END, player=side)
     expire(game, Until.END_OF_ACTION_ROUND)
     yield from hooks.run(game, Hook.AS_SOON_AS)
+
+
+def card_ahead(game: RulesGame, side: str, card: int, chance: object) -> Changes | None:
+    """Decision.ahead of the card for an action round (5.0): it leaves
+    the hand and is the card played, the question of its use next; a
+    Scoring card is scored at once (a look-ahead replays it)."""
+    if game.data.cards[card].side == "scoring":
+        return None
+    return [(("hands", side), [c for c in game.hand(side) if c != card]), (("played",), card)]
 
 
 def pass_extra_round(game: RulesGame, side: str):
@@ -162,9 +181,9 @@ def legal_cards(game: RulesGame, side: str, round_no: int) -> list[int]:
     of this turn (4.5.4: Scoring cards first once they fill the rounds left);
     also what he may show as his next play before that round."""
     hand = game.state["hands"][side]
-    scoring = [c for c in hand if game.data.cards[c].side == "scoring"]
-    left = rounds_allowed(game, side) - round_no + 1
-    if scoring and len(scoring) >= left:
+    cards = game.data.cards
+    scoring = [c for c in hand if cards[c].side == "scoring"]
+    if scoring and len(scoring) >= rounds_allowed(game, side) - round_no + 1:
         return scoring
     return list(hand)
 
@@ -240,8 +259,8 @@ def play_card(game: RulesGame, side: str, card: int):
     st["hands"][side].remove(card)
     st["played"] = card
     info = game.data.cards[card]
-    game.note("play", f"{side} plays {game.card_name(card)}", player=side, card=card)
     if info.side == "scoring":
+        note_play(game, side, card, "scoring")
         yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card,
                              played_use="scoring")
         yield from play_scoring_card(game, side, card)
@@ -256,11 +275,14 @@ def play_card(game: RulesGame, side: str, card: int):
         if both is not None:
             uses.append("ops_and_event")
             labels.append("Operations and Event (once per turn)")
-    elif info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
+    use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
+                         why_not=lambda: play_missing(game, side, card),
+                         odds=use_odds(game, side, card),
+                         ahead=partial(use_ahead, game, side, card), card=card)
+    note_play(game, side, card, use)
+    if info.side in (side, "neutral") and not (game.events and game.events.has_event(card)):
         game.note("unwritten", f"The event of {game.card_name(card)} is not written yet; "
                   "the card plays for operations only", card=card)
-    use = yield game.ask("use", side, uses, f"{side}: use {game.card_name(card)} for", labels,
-                         why_not=lambda: play_missing(game, side, card), card=card)
     # After the choice and before the card's effects: a watch on how the
     # next card is played is settled here (ruling R53).
     yield from hooks.run(game, Hook.CARD_PLAYED, player=side, played=card, played_use=use)
@@ -274,13 +296,33 @@ def play_card(game: RulesGame, side: str, card: int):
     finish_card(game, card, happened)
 
 
+#: How a card was played (5.0), as the log says it after its name.
+PLAY_WORDS = {
+    "scoring": "",
+    "event": " for its event",
+    "place": " for Operations: place SPs",
+    "check": " for Operations: support checks",
+    "tiananmen": " for Operations: a Tiananmen Square attempt",
+    "ops_and_event": " for its Operations and its event (6.3.5)",
+}
+
+
+def note_play(game: RulesGame, side: str, card: int, use: str, verb: str = "plays") -> None:
+    """Log a card play once its use is chosen: 'plays #8 Prudence for
+    Operations: support checks' (5.0), with the ``use`` as data (an event
+    that has a card used for its Operations says 'uses')."""
+    game.note("play", f"{side} {verb} {game.card_name(card)}{PLAY_WORDS[use]}", player=side,
+              card=card, use=use)
+
+
 def ops_and_event(game: RulesGame, side: str, card: int, effect: Effect):
     """6.3.5 box 8: one card for its Ops and its event, in either order (ruling R34)."""
     effect["used_turn"] = game.state["turn"]
     uses = ops_uses(game, side)
     use = yield game.ask("use", side, uses, f"{side}: use the Ops for",
                          [OPS_USES[u] for u in uses],
-                         why_not=lambda: uses_missing(game, side, futile_checks=True), card=card)
+                         why_not=lambda: uses_missing(game, side, futile_checks=True),
+                         odds=use_odds(game, side, card), card=card)
     first = yield game.ask("order", side, ["event", "ops"], f"{side}: which first?",
                            ["Event first", "Operations first"])
     if first == "event":
@@ -297,13 +339,7 @@ def play_for_ops(game: RulesGame, side: str, card: int, use: str, allow_event: b
     Tiananmen attempt, 6.3.6, nor when an effect prevents it); the phasing
     player picks before or after. Returns whether that event happened."""
     opp = game.opponent(side)
-    info = game.data.cards[card]
-    trigger = (
-        allow_event
-        and use != "tiananmen"
-        and info.side == opp
-        and event_available(game, card, opp)
-    )
+    trigger = allow_event and opponent_event(game, side, card, use)
     option = play_option(game, side, "ops_without_opponent_event") if trigger else None
     if option is not None:
         skip = yield game.ask("suppress", side, ["yes", "no"],
@@ -316,7 +352,9 @@ def play_for_ops(game: RulesGame, side: str, card: int, use: str, allow_event: b
     if trigger:
         order = yield game.ask("event_order", side, ["before", "after"],
                                f"{side}: the {opp}'s event before or after your operations?",
-                               ["Event before operations", "Event after operations"], card=card)
+                               ["Event before operations", "Event after operations"],
+                               ahead=partial(event_order_ahead, game, side, card, use),
+                               card=card)
     happened = False
     if trigger and order == "before":
         happened = yield from run_event(game, card, opp)
@@ -326,6 +364,46 @@ def play_for_ops(game: RulesGame, side: str, card: int, use: str, allow_event: b
     if trigger and order == "after":
         happened = yield from run_event(game, card, opp)
     return happened
+
+
+def opponent_event(game: RulesGame, side: str, card: int, use: str) -> bool:
+    """5.2: whether the opponent's event on ``card`` happens when ``side``
+    plays it for ``use`` (never for a Tiananmen attempt, 6.3.6)."""
+    opp = game.opponent(side)
+    return (use != "tiananmen" and game.data.cards[card].side == opp
+            and event_available(game, card, opp))
+
+
+def use_ahead(game: RulesGame, side: str, card: int, use: str,
+              chance: object) -> Changes | None:
+    """Decision.ahead of a card's use (5.0): nothing changes before the
+    next question, when no trigger acts on the card played and the Ops go to
+    SPs or checks: the question of the opponent's event comes first, or the
+    Ops' first one (:func:`ops_ahead`)."""
+    if use not in ("place", "check") or not hooks.idle(
+            game, Hook.CARD_PLAYED, player=side, played=card, played_use=use):
+        return None
+    return [] if opponent_event(game, side, card, use) else ops_ahead(game, side, card, use)
+
+
+def event_order_ahead(game: RulesGame, side: str, card: int, use: str, order: str,
+                      chance: object) -> Changes | None:
+    """Decision.ahead of the opponent's event put after the operations
+    (5.2): the Ops' first question comes first (:func:`ops_ahead`)."""
+    return ops_ahead(game, side, card, use) if order == "after" else None
+
+
+def ops_ahead(game: RulesGame, side: str, card: int, use: str) -> Changes | None:
+    """Nothing changes before the first question of a card's Ops spent on
+    SPs or checks (6.1, 6.2) when there is one: a bonus to declare first
+    (11.1), a space the Ops pay an SP in, or a check's target."""
+    if game.events is not None and game.events.declarations(game, side):
+        return []
+    if use == "place":
+        ops = ops_value(game, side, card)
+        costs = placement_costs(game, side, reach(game, side))
+        return [] if any(cost <= ops for cost in costs.values()) else None
+    return [] if check_targets(game, side) else None
 
 
 def declare_spending(game: RulesGame, side: str, use: str, within=None):

@@ -13,6 +13,15 @@ from typing import Any
 
 from dof.engine.data.outcome import Termination
 
+#: What an answer changes in the state before the next question (see
+#: Decision.ahead): (path, value) pairs, each setting ``state[k1][k2]...``
+#: to a new value, in order; a value is never a list or dict the state holds.
+Changes = list[tuple[tuple[Any, ...], Any]]
+
+
+#: Decision.ahead's type.
+Ahead = Callable[[Any, Any], "Changes | None"]
+
 
 class GameOver(Exception):
     """Raised anywhere in the rules to end the game at once (10.1, 10.2...);
@@ -40,6 +49,13 @@ class Decision:
     instead carry ``describe`` to make them only when a person looks. For the
     same reason ``why_not`` says only when asked which answers a player might
     expect are missing, and why (see :meth:`unavailable`).
+
+    ``ahead``, where the rules give it, tells a look-ahead what an answer
+    changes in the state before the rules ask again, when that is all that
+    happens: ``ahead(answer, chance)`` returns those changes (``Changes``)
+    or None (the answer does more, or more than the rules foretell: replay
+    it). ``chance`` draws the dice the look-ahead would draw. Agents never
+    see it (engine/api.py hands them a copy without it).
     """
 
     kind: str
@@ -50,6 +66,10 @@ class Decision:
     context: dict[str, Any] = field(default_factory=dict)
     describe: Callable[[Any], str] | None = None
     why_not: Callable[[], list[tuple[str, str]]] | None = None
+    #: The odds of an answer that rolls a die (a support check's space, a
+    #: Tiananmen attempt), worked out only when asked (see :meth:`odds`).
+    foresee: Callable[[Any], Any] | None = None
+    ahead: Ahead | None = None
 
     def label(self, i: int) -> str:
         """Display text of option ``i``."""
@@ -64,6 +84,12 @@ class Decision:
         expect but is not offered, or offered but unable to act, worked out
         from the game as it stands at this decision; plain data."""
         return self.why_not() if self.why_not else []
+
+    def odds(self, answer: Any) -> Any:
+        """What rolling the die for ``answer`` can give (an odds.Odds),
+        from the game as it stands at this decision; None for an answer
+        that rolls none."""
+        return self.foresee(answer) if self.foresee else None
 
     def check(self, answer: Any) -> Any:
         """Return ``answer`` when it is legal, else raise IllegalAnswer."""

@@ -26,15 +26,14 @@ def active(game: RulesGame, hook: str) -> list[Effect]:
     object, its length and the sequence number tell whether it changed."""
     st = game.state
     effects = st["effects"]
-    if not effects:
-        return _NONE
     cached = game.hook_index
-    if cached[0] is not effects or cached[1] != len(effects) or cached[2] != st["effect_seq"]:
-        index: dict[str, list[Effect]] = {}
-        for effect in effects:
-            index.setdefault(effect["hook"], []).append(effect)
-        cached = game.hook_index = (effects, len(effects), st["effect_seq"], index)
-    return cached[3].get(hook, _NONE)
+    if cached[0] is effects and cached[1] == len(effects) and cached[2] == st["effect_seq"]:
+        return cached[3].get(hook, _NONE)
+    index: dict[str, list[Effect]] = {}
+    for effect in effects:
+        index.setdefault(effect["hook"], []).append(effect)
+    game.hook_index = (effects, len(effects), st["effect_seq"], index)
+    return index.get(hook, _NONE)
 
 
 #: What ``game.hook_index`` holds before the first look-up: matches no list.
@@ -66,6 +65,17 @@ def banned_spaces(game: RulesGame, hook: str, player: str) -> set[int]:
     for effect in effects:
         found |= events.banned(game, effect, player)
     return found
+
+
+def idle(game: RulesGame, hook: str, **ctx: Any) -> bool:
+    """Whether :func:`run` at ``hook`` in ``ctx`` would do nothing: no
+    effect there applies (its filter: whose action, where, its condition)."""
+    effects = active(game, hook)
+    if not effects:
+        return True
+    events = game.events
+    assert events is not None  # lasting effects come only from card programs
+    return not any(events.applies(game, effect, ctx) for effect in effects)
 
 
 def run(game: RulesGame, hook: str, **ctx: Any) -> Steps:

@@ -5,11 +5,16 @@ events (7.4)."""
 from __future__ import annotations
 
 from functools import partial
+from itertools import compress
 
+from dof.engine.data.chance import Chance
 from dof.engine.data.state import Effect
 from dof.engine.data.vocabulary import Hook, Until
-from dof.engine.rules import hooks
-from dof.engine.rules.board import controlled_spaces, controller
+from dof.engine.rules import hooks, odds
+from dof.engine.rules.ahead import after
+from dof.engine.rules.board import controlled_spaces, controls
+from dof.engine.rules.decisions import Changes
+from dof.engine.rules.odds import Odds
 from dof.engine.rules.protocols import RulesGame
 
 
@@ -44,7 +49,8 @@ def placement_costs(game: RulesGame, side: str, spaces) -> dict[int, int]:
         events = game.events
         assert events is not None  # lasting effects come only from card programs
         covered = [(e, events.rule_spaces(game, e, side)) for e in changes]
-        for s, cost in costs.items():
+        for s in costs.keys() & set().union(*(where for _, where in covered)):
+            cost = costs[s]
             delta = sum(events.effect_value(game, e, {"player": side, "cost": cost})
                         for e, where in covered if s in where)
             costs[s] = max(1, cost + delta)
@@ -55,10 +61,9 @@ def reach(game: RulesGame, side: str, within=None) -> list[int]:
     """6.1.2: spaces holding friendly SPs and their neighbours, taken once
     before the first SP is placed (ruling R11)."""
     adjacent = game.adjacent
-    held = [s for s, n in enumerate(game.state["sp"][side]) if n]
-    found = set(held)
-    for s in held:
-        found.update(adjacent[s])
+    own = game.state["sp"][side]
+    held = list(compress(range(len(own)), own))
+    found = set(held).union(*[adjacent[s] for s in held])
     spaces = sorted(found.difference(game.state["destroyed"]))
     if within is not None:
         spaces = [s for s in spaces if s in within]
@@ -70,9 +75,9 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
     cannot be spent are lost (ruling R7)."""
     st = game.state
     spaces = reach(game, side, within)
+    costs = placement_costs(game, side, spaces)
     left = ops
     while left > 0:
-        costs = placement_costs(game, side, spaces)
         if costs and max(costs.values()) <= left:
             options = list(costs)
         else:
@@ -87,13 +92,61 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
         space = yield game.ask(
             "place", side, options, f"{side}: place an SP ({left} Ops left)", describe=label,
             why_not=partial(placement_missing, game, spaces, costs, left, within is not None),
+            ahead=partial(placement_ahead, game, side, spaces, costs, left),
             ops_left=left, card=card,
         )
         left -= costs[space]
         st["sp"][side][space] += 1
         game.note("place", f"{side} places 1 SP in {game.space_name(space)}", player=side,
                   space=space)
+        acting = any(hooks.active(game, hook) for hook in PLACING)
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
+        if left > 0:
+            costs = placement_costs(game, side, spaces) if acting else \
+                costs_after(game, side, costs, space)
+
+
+def costs_after(game: RulesGame, side: str, costs: dict[int, int],
+                space: int) -> dict[int, int]:
+    """The placement costs once an SP is placed in ``space`` where no
+    lasting effect acts on placing (6.1.3 alone; ruling R11 takes them
+    again for every SP): that SP changes who controls its own space alone,
+    so only its cost can change (the opponent may lose control there). The
+    old dict is left as it was: the answered question's labels and reasons
+    still read it."""
+    sp = game.state["sp"]
+    if costs[space] == 2 and not controls(game.stability[space], sp[game.opponent(side)][space],
+                                          sp[side][space]):
+        return {**costs, space: 1}
+    return costs
+
+
+def placement_ahead(game: RulesGame, side: str, spaces: list[int], costs: dict[int, int],
+                    left: int, space: int, chance: Chance) -> Changes | None:
+    """Decision.ahead of a placement (6.1): one more SP in ``space``, when
+    the next SP's question follows at once: no trigger acts on it, and Ops
+    are left that pay for an SP somewhere."""
+    rest = left - costs[space]
+    if rest <= 0:
+        return None
+    sp = game.state["sp"]
+    own = sp[side][space] + 1
+    changes: Changes = [(("sp", side, space), own)]
+    if not any(hooks.active(game, hook) for hook in PLACING):
+        # 6.1.3 alone: an SP costs 2 where the opponent controls, else 1,
+        # and this SP changes who controls its own space alone.
+        paid = rest >= 2 or not controls(game.stability[space], sp[game.opponent(side)][space],
+                                         own) or any(c == 1 for s, c in costs.items() if s != space)
+        return changes if paid else None
+    then = after(game, changes)
+    if not hooks.idle(then, Hook.AS_SOON_AS, space=space) or \
+            all(cost > rest for cost in placement_costs(then, side, spaces).values()):
+        return None
+    return changes
+
+
+#: The hooks whose effects act on placing SPs or after (6.1, 7.2).
+PLACING = (Hook.AS_SOON_AS, Hook.PLACEMENT_BAN, Hook.PLACEMENT_COST)
 
 
 def space_names(game: RulesGame, spaces) -> str:
@@ -142,9 +195,11 @@ def check_candidates(game: RulesGame, side: str, within=None,
     """6.2.3: the spaces holding opponent SPs (among ``within``), before
     lasting effects forbid any."""
     other = game.state["sp"][game.opponent(side)]
-    spaces = range(len(other)) if within is None else within
     if need_opponent_sp:
-        return [s for s in spaces if other[s]]
+        if within is None:
+            return list(compress(range(len(other)), other))
+        return [s for s in within if other[s]]
+    spaces = range(len(other)) if within is None else within
     destroyed = game.state["destroyed"]
     return [s for s in spaces if s not in destroyed]
 
@@ -173,12 +228,13 @@ def check_modifiers(game: RulesGame, side: str, space: int, bonus: int = 0,
     moment of each check (ruling R44). The effects that applied are added to
     ``used``: a check counts their uses once its result is known (7.2)."""
     opp = game.opponent(side)
+    own, other = game.state["sp"][side], game.state["sp"][opp]
+    stability = game.stability
     friendly = hostile = 0
     for n in game.adjacent[space]:
-        who = controller(game, n)
-        if who == side:
+        if controls(stability[n], own[n], other[n]):
             friendly += 1
-        elif who == opp:
+        elif controls(stability[n], other[n], own[n]):
             hostile += 1
     adjust = hooks.total(game, Hook.ADJACENCY_MODIFIER, player=side, space=space,
                          friendly=friendly, hostile=hostile, consume=used)
@@ -197,38 +253,89 @@ def check_modifiers(game: RulesGame, side: str, space: int, bonus: int = 0,
     return mods
 
 
+def check_terms(game: RulesGame, side: str, ops: int, space: int, bonus: int = 0,
+                used: list[Effect] | None = None) -> list[tuple[str, int]]:
+    """6.2.4: what a support check adds to its die, the Ops first, then the
+    modifiers (check_modifiers, which adds the effects that applied to
+    ``used``)."""
+    return [("Ops", ops), *check_modifiers(game, side, space, bonus, used)]
+
+
+def check_odds(game: RulesGame, side: str, ops: int, space: int, bonus: int = 0) -> Odds:
+    """The odds of a support check in ``space`` now, with the modifiers in
+    force (ruling R44: they are read again when the die is rolled)."""
+    return odds.check_odds(check_terms(game, side, ops, space, bonus), 2 * game.stability[space],
+                           game.state["sp"][game.opponent(side)][space])
+
+
 def support_check(game: RulesGame, side: str, ops: int, space: int, card: int | None = None,
                   bonus: int = 0):
     """6.2.4-6.2.6: roll + Ops + modifiers against twice the stability; the
-    excess removes opponent SPs, then adds friendly ones; equal fails."""
+    excess removes opponent SPs, then adds friendly ones; equal fails
+    (odds.check_result)."""
     st = game.state
     opp = game.opponent(side)
     name = game.space_name(space)
     roll = game.roll(side, f"support check in {name}")
     used: list[Effect] = []
-    mods = check_modifiers(game, side, space, bonus, used)
-    total = roll + ops + sum(v for _, v in mods)
+    terms = check_terms(game, side, ops, space, bonus, used)
+    total = roll + sum(v for _, v in terms)
     need = 2 * game.stability[space]
-    detail = "".join(f" {v:+d} {why}" for why, v in mods)
-    excess = total - need
-    removed = added = 0
-    if excess > 0:
-        removed = min(excess, st["sp"][opp][space])
-        added = excess - removed
-        st["sp"][opp][space] -= removed
-        st["sp"][side][space] += added
+    detail = "".join(f" {v:+d} {why}" for why, v in terms[1:])
+    removed, added = odds.check_result(total, need, st["sp"][opp][space])
+    st["sp"][opp][space] -= removed
+    st["sp"][side][space] += added
     game.note(
         "check",
         f"{side} support check in {name}: roll {roll} +{ops} Ops{detail} = {total} "
-        f"vs {need}: " + (f"removes {removed}, adds {added}" if excess > 0 else "fails"),
+        f"vs {need}: " + (f"removes {removed}, adds {added}" if removed + added else "fails"),
         player=side, space=space, roll=roll, total=total, need=need, removed=removed, added=added,
     )
     if used:  # after the result: "no longer in effect" follows the check it served
         assert game.events is not None  # lasting effects come only from card programs
         game.events.use(game, used)
     yield from hooks.run(game, Hook.AFTER_CHECK, player=side, space=space, card=card)
-    if excess > 0:
+    if removed + added:
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
+
+
+def check_ahead(game: RulesGame, side: str, ops: int, card: int | None, bonus: int, within,
+                need_opponent_sp: bool, last: bool, target: int | str,
+                chance: Chance) -> Changes | None:
+    """Decision.ahead of a support check's target: the SPs the check
+    removes and adds with the look-ahead's die, when the next check's
+    question follows at once: this is not the last check, no lasting
+    effect modifies it (whose use would be counted) or acts after it, and
+    a target is left for the next one."""
+    if last or target == "stop":
+        return None
+    assert isinstance(target, int)
+    roll = chance.die(side, "support check")
+    used: list[Effect] = []
+    terms = check_terms(game, side, ops, target, bonus, used)
+    if used:
+        return None
+    opp = game.opponent(side)
+    sp = game.state["sp"]
+    removed, added = odds.check_result(roll + sum(v for _, v in terms),
+                                       2 * game.stability[target], sp[opp][target])
+    left = sp[opp][target] - removed
+    changes: Changes = [(("sp", opp, target), left),
+                        (("sp", side, target), sp[side][target] + added)]
+    if not any(hooks.active(game, hook) for hook in CHECKING):
+        # 6.2.3 alone: the next check's targets hold opponent SPs.
+        others = sum(sp[opp]) if within is None else sum(sp[opp][s] for s in within)
+        return changes if left or others > sp[opp][target] or not need_opponent_sp else None
+    then = after(game, changes)
+    if not hooks.idle(then, Hook.AFTER_CHECK, player=side, space=target, card=card) or (
+            removed + added and not hooks.idle(then, Hook.AS_SOON_AS, space=target)) or \
+            not check_targets(then, side, within, need_opponent_sp):
+        return None
+    return changes
+
+
+#: The hooks whose effects act on a support check or after it (6.2, 7.2).
+CHECKING = (Hook.AFTER_CHECK, Hook.AS_SOON_AS, Hook.CHECK_BAN)
 
 
 def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: int | None = None,
@@ -249,10 +356,18 @@ def support_checks(game: RulesGame, side: str, ops: int, count: int = 2, card: i
                                describe=_describe_target(game),
                                why_not=partial(checks_missing, game, side, targets, within,
                                                need_opponent_sp),
+                               odds=partial(_target_odds, game, side, ops, bonus),
+                               ahead=partial(check_ahead, game, side, ops, card, bonus,
+                                             within, need_opponent_sp, i + 1 == count),
                                ops=ops, card=card)
         if space == "stop":
             return
         yield from support_check(game, side, ops, space, card, bonus)
+
+
+def _target_odds(game: RulesGame, side: str, ops: int, bonus: int, target) -> Odds | None:
+    """The odds of a support check on ``target`` (None for Stop)."""
+    return None if target == "stop" else check_odds(game, side, ops, target, bonus)
 
 
 def _describe_target(game: RulesGame):
@@ -275,28 +390,45 @@ def tiananmen_barred(game: RulesGame, side: str) -> str | None:
     return None
 
 
+def tiananmen_terms(game: RulesGame, side: str, ops: int,
+                    card: int | None = None) -> list[tuple[str, int]]:
+    """6.3.1: what a Tiananmen Square attempt adds to its die: the Ops, +1
+    for a card with the player's own event or a neutral one (ruling R9),
+    +1 after a failed attempt (ruling R10), and lasting effects."""
+    st = game.state
+    terms = [("Ops", ops)]
+    if card is not None and game.data.cards[card].side in (side, "neutral"):
+        terms.append(("own event", 1))  # silver cards count (ruling R9)
+    if st["tst_tries"][side]:
+        terms.append(("second or later attempt", 1))  # a flat +1 (ruling R10)
+    extra = hooks.total(game, Hook.TIANANMEN_MODIFIER, player=side)
+    if extra:
+        terms.append(("lasting effects", extra))
+    return terms
+
+
+def tiananmen_odds(game: RulesGame, side: str, ops: int, card: int | None = None) -> Odds:
+    """The odds of ``side``'s Tiananmen Square attempt now (None of the
+    modifiers change before its die is rolled)."""
+    box = game.data.tiananmen[game.state["tiananmen"][side]]
+    return odds.attempt_odds(tiananmen_terms(game, side, ops, card), box.needs[side])
+
+
 def tiananmen_attempt(game: RulesGame, side: str, ops: int, card: int | None = None):
     """6.3.1-6.3.2: roll + Ops + modifiers; reaching the next box's number for
-    this side advances the marker."""
+    this side advances the marker (odds.attempt_succeeds)."""
     if not can_attempt_tiananmen(game, side):
         raise RuntimeError(f"{side} may not attempt Tiananmen now (6.3.3, 6.3.7): "
                            "offer the use through ops_uses()")
     st = game.state
     st["tst_used"][side] = True
     box = game.data.tiananmen[st["tiananmen"][side]]
-    mods = []
-    if card is not None and game.data.cards[card].side in (side, "neutral"):
-        mods.append(("own event", 1))  # silver cards count (ruling R9)
-    if st["tst_tries"][side]:
-        mods.append(("second or later attempt", 1))  # a flat +1 (ruling R10)
-    extra = hooks.total(game, Hook.TIANANMEN_MODIFIER, player=side)
-    if extra:
-        mods.append(("lasting effects", extra))
+    terms = tiananmen_terms(game, side, ops, card)
     roll = game.roll(side, "Tiananmen Square attempt")
-    total = roll + ops + sum(v for _, v in mods)
+    total = roll + sum(v for _, v in terms)
     need = box.needs[side]
-    detail = "".join(f" {v:+d} {why}" for why, v in mods)
-    ok = total >= need
+    detail = "".join(f" {v:+d} {why}" for why, v in terms[1:])
+    ok = odds.attempt_succeeds(total, need)
     game.note("tiananmen", f"{side} Tiananmen attempt for box {box.box}: roll {roll} +{ops} Ops"
               f"{detail} = {total} vs {need}: " + ("success" if ok else "failure"),
               player=side, roll=roll, total=total, need=need)
@@ -332,6 +464,17 @@ def advance_tiananmen(game: RulesGame, side: str):
     yield from game.events.box_award(game, box.box, side)
 
 
+def use_odds(game: RulesGame, side: str, card: int | None, printed: int | None = None):
+    """Decision.odds for a question on how to use a card's Ops: the odds
+    of a Tiananmen Square attempt with them (the Ops as 7.3 gives them for
+    it: no 11.1 bonus can be declared for an attempt)."""
+    def odds_of(use) -> Odds | None:
+        if use != "tiananmen":
+            return None
+        return tiananmen_odds(game, side, ops_value(game, side, card, (), printed), card)
+    return odds_of
+
+
 #: The three uses of Operations (6.0), with their labels.
 OPS_USES = {
     "place": "Place SPs (6.1)",
@@ -346,7 +489,7 @@ def ops_uses(game: RulesGame, side: str, allowed=None) -> list[str]:
     offered after this turn's attempt (6.3.3) or from the last box (6.3.7).
     Ruling R7 lets a use with no legal target still be chosen: the Ops are
     then wasted."""
-    uses = [u for u in OPS_USES if allowed is None or u in allowed]
+    uses = list(OPS_USES) if allowed is None else [u for u in OPS_USES if u in allowed]
     if "tiananmen" in uses and not can_attempt_tiananmen(game, side):
         uses.remove("tiananmen")
     return uses

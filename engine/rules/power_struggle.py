@@ -57,7 +57,6 @@ def communist_in_power(game: RulesGame, ps: PowerStruggle) -> bool:
 #: The conditions are functions of the game and the struggle (the trigger's
 #: arguments), not names for the machine to look up on its model.
 TRANSITIONS: list[TransitionConfigDict] = [
-    {"trigger": "advance", "source": "idle", "dest": "deal"},
     {"trigger": "advance", "source": "deal", "dest": "raise_the_stakes"},
     {"trigger": "advance", "source": "raise_the_stakes", "dest": "rounds"},
     {"trigger": "advance", "source": "rounds", "dest": "support_loss"},
@@ -337,7 +336,7 @@ def power_struggle(game: RulesGame, country: str, scorer: str, *,
     st = game.state
     had_power = st["power"][country]
     ps: PowerStruggle = {
-        "step": "idle",
+        "step": "deal",
         "country": country,
         "scorer": scorer,
         "attacker": initiative or scorer,
@@ -359,7 +358,6 @@ def power_struggle(game: RulesGame, country: str, scorer: str, *,
     st["ps"] = ps
     game.note("ps_start", f"Power Struggle in {country} ({scorer} played the Scoring card)",
               country=country, scorer=scorer)
-    _STRUGGLE.fire(ps, game, ps)
     while ps["step"] != "done":
         steps = STEP_RUNNERS[ps["step"]](game, ps)
         if steps is not None:  # a step that asks nothing is a plain function

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from dof.engine.data.chance import Chance
 from dof.engine.data.records import GameData
 from dof.engine.data.state import Effect, State
-from dof.engine.rules.decisions import Decision
+from dof.engine.rules.decisions import Ahead, Decision
 
 #: A rule that may ask the players: yields Decisions, is sent the answers.
 Steps = Generator[Decision, Any, Any]
@@ -77,6 +77,7 @@ class RulesGame(Protocol):
     def ask(self, kind: str, player: str, options: list, prompt: str,
             labels: list[str] | None = None, describe: Callable[[Any], str] | None = None,
             why_not: Callable[[], list[tuple[str, str]]] | None = None,
+            odds: Callable[[Any], Any] | None = None, ahead: Ahead | None = None,
             **context: Any) -> Decision: ...
     def space_name(self, space: int) -> str: ...
     def card_name(self, number: int) -> str: ...

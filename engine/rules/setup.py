@@ -8,6 +8,7 @@ from dof.engine.data.chance import DECK
 from dof.engine.data.vocabulary import Hook
 from dof.engine.rules import hooks
 from dof.engine.rules.board import opponent
+from dof.engine.rules.decisions import Changes
 from dof.engine.rules.protocols import RulesGame
 
 
@@ -46,6 +47,13 @@ def setup_missing(game: RulesGame, side: str) -> list[tuple[str, str]]:
     return [("Other spaces", "they hold opponent SPs (3.4)")] if any(other) else []
 
 
+def setup_ahead(game: RulesGame, side: str, left: int, space: int,
+                chance: object) -> Changes | None:
+    """Decision.ahead of a free SP (3.4): one more in ``space``, when
+    ``left`` free SPs are still to come, the next one's question at once."""
+    return [(("sp", side, space), game.state["sp"][side][space] + 1)] if left else None
+
+
 def setup_step(game: RulesGame):
     """3.1 deal, then 3.4 free SPs in the order 2/3/3/4/2, then 13.0 bid SPs."""
     st = game.state
@@ -56,13 +64,16 @@ def setup_step(game: RulesGame):
     for side, n in st["options"]["extra_sps"].items():
         if n:
             order.append((side, n))
+    left = sum(n for _, n in order)
     for side, n in order:
         for i in range(n):
+            left -= 1
             options = free_spaces(game, side)
             space = yield game.ask(
                 "setup_place", side, options,
                 f"Place a free SP ({i + 1} of {n}) in a space with no opponent SPs",
                 describe=game.space_name, why_not=partial(setup_missing, game, side),
+                ahead=partial(setup_ahead, game, side, left),
             )
             st["sp"][side][space] += 1
             game.note("place", f"{side} places 1 SP in {game.space_name(space)} (setup)",
