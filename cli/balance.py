@@ -18,6 +18,7 @@ import json
 import math
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
@@ -53,25 +54,57 @@ Loaded = tuple[Any, Any]  # (data, events) as cli.main.load_game builds them
 
 
 # ------------------------------------------------------------------ playing
+#: Seconds of games played here, before the pool starts, to time the bots
+#: for the estimate (at least one seed in both arms; at most a 20th of the run).
+SAMPLE_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class Arms:
+    """Both arms' batches, so that one pool plays their games interleaved
+    (the base and the mod game of a seed one after the other): one bar and
+    one time left for the whole run, and no core idle between the arms."""
+
+    base: Batch
+    mod: Batch
+
+    def play(self, job: tuple[str, int]) -> dict:
+        arm, seed = job
+        return {"arm": arm, **(self.base if arm == "base" else self.mod).play(seed)}
+
+
 def run_balance(games: int, seed: int, bot: str, fmt: str, base: Loaded, modded: Loaded,
                 console: Console, mod: Path, jobs: int | None = None, ray: str | None = None,
                 out: Path | None = None) -> int:
     """Play seeds ``seed``..``seed + games - 1`` with ``bot`` on both sides,
     without and with the mod (on ``jobs`` processes or the Ray cluster at
     ``ray``, as sim plays them), and show (text) or write (json, html; to
-    ``out`` or, for json, stdout) the comparison. Exit code 1 when a game
-    failed (it is listed with its replay command), else 0."""
+    ``out`` or, for json, stdout) the comparison. On processes here, the
+    time the run will take is said first (unless the console carries the
+    JSON report). Exit code 1 when a game failed (it is listed with its
+    replay command), else 0."""
     kinds = {side: bot for side in SIDES}
     seeds = range(seed, seed + games)
     jobs = min(jobs or cores(), games)
-    bar = console.is_terminal and (fmt != "json" or out is not None)
+    talk = fmt != "json" or out is not None
+    bar = console.is_terminal and talk
     start = time.perf_counter()
-    records = {}
-    for arm, (data, events), folder in (("base", base, None), ("mod", modded, mod)):
-        batch = Batch(data, events, kinds, folder)
-        display = progress_bar(console, games, bar)
-        records[arm] = play_here(batch, seeds, jobs, display) if ray is None \
-            else play_on_ray(batch, seeds, ray, display)
+    batches = {"base": Batch(*base, kinds), "mod": Batch(*modded, kinds, mod)}
+    records: dict[str, list[dict]] = {arm: [] for arm in ARMS}
+    if ray is None:
+        arms = Arms(batches["base"], batches["mod"])
+        work = [(arm, s) for s in seeds for arm in ARMS]
+        first, pace = timed_start(arms, work)
+        if talk:
+            console.print(estimate(len(work), len(first), pace, jobs, bot), markup=False,
+                          highlight=False)
+        display = progress_bar(console, len(work), bar, "Playing", done=len(first))
+        chunk = max(1, min(len(work) // (16 * jobs), round(1 / max(pace, 1e-3))))
+        for record in first + play_here(arms, work[len(first):], jobs, display, chunk):
+            records[record.pop("arm")].append(record)
+    else:
+        for arm, batch in batches.items():
+            records[arm] = play_on_ray(batch, seeds, ray, progress_bar(console, games, bar))
     report = compare(records["base"], records["mod"], modded[0],
                      mod_cards(base[1].deck, modded[1].deck))
     report = {"mod": shown(mod), "bot": bot, "seed": seed, **report,
@@ -85,6 +118,35 @@ def run_balance(games: int, seed: int, bot: str, fmt: str, base: Loaded, modded:
     else:
         show(report, console)
     return 1 if report["failures"] else 0
+
+
+def timed_start(arms: Arms, work: list[tuple[str, int]]) -> tuple[list[dict], float]:
+    """The first games of ``work``, played here for SAMPLE_SECONDS (a seed
+    in both arms at least), and the seconds a game took: the run's pace."""
+    played: list[dict] = []
+    began = time.perf_counter()
+    most = max(2, len(work) // 20)
+    while len(played) < min(most, len(work)) and (
+            len(played) < 2 or time.perf_counter() - began < SAMPLE_SECONDS):
+        played.append(arms.play(work[len(played)]))
+    return played, (time.perf_counter() - began) / max(1, len(played))
+
+
+def estimate(total: int, done: int, pace: float, jobs: int, bot: str) -> str:
+    """What the run will take, said before it starts."""
+    left = (total - done) * pace / jobs
+    return (f"{total} games of {bot} against {bot} ({total // 2} in each arm) on {jobs} "
+            f"process{'es' if jobs > 1 else ''}: about {duration(left)} "
+            f"(the first {done} took {pace:.2f} s each)")
+
+
+def duration(seconds: float) -> str:
+    """A rough time, as a person says it."""
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def write_report(path: Path, text: str) -> None:

@@ -20,13 +20,13 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from itertools import accumulate
 from math import ceil
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dof.cli.files import write_atomic
 from dof.dsl.pieces import cores
@@ -212,10 +212,13 @@ def write_records(path: Path, records: list[dict]) -> None:
 
 
 @contextmanager
-def progress_bar(console: Console | None, total: int, shown: bool) -> Iterator[Advance]:
-    """A way to count finished games: a Rich bar when ``shown``. Each way of
-    playing enters it only once its workers are started, so that no bar
-    thread is running when a pool forks."""
+def progress_bar(console: Console | None, total: int, shown: bool, label: str = "Simulating",
+                 done: int = 0) -> Iterator[Advance]:
+    """A way to count finished games: a Rich bar when ``shown``, with the
+    time left at the pace of the last games (``done`` of them finished
+    before it: they count in the bar, not in the pace). Each way of playing
+    enters it only once its workers are started, so that no bar thread is
+    running when a pool forks."""
     if not shown:
         yield lambda n: None
         return
@@ -227,18 +230,27 @@ def progress_bar(console: Console | None, total: int, shown: bool) -> Iterator[A
         TimeRemainingColumn,
     )
 
-    columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(),
-               TimeRemainingColumn())
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(),
+               TextColumn("time left"), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("sim", total=total)
+        task = progress.add_task("sim", total=total, completed=done)
         yield lambda n: progress.advance(task, n)
 
 
+class Games(Protocol):
+    """What a pool plays: a Batch's seeds, or anything whose items give a
+    record each (`dof balance` plays both arms' seeds in one pool)."""
+
+    def play(self, item: Any) -> dict: ...
+
+
 # ------------------------------------------------ one process or a local pool
-def play_here(batch: Batch, seeds: range, jobs: int,
-              display: AbstractContextManager[Advance]) -> list[dict]:
+def play_here(batch: Games, seeds: Sequence, jobs: int,
+              display: AbstractContextManager[Advance], chunk: int | None = None) -> list[dict]:
     """The games in this process (jobs 1: no pool at all) or on a pool of
-    ``jobs`` worker processes."""
+    ``jobs`` worker processes, ``chunk`` games handed out at a time (by
+    default a 16th of each worker's share: fast games need few hand-outs,
+    slow ones a small chunk, so that no worker idles at the end)."""
     if jobs <= 1:
         records = []
         with display as advance:
@@ -249,7 +261,7 @@ def play_here(batch: Batch, seeds: range, jobs: int,
     # fork starts a worker in milliseconds with everything already imported
     # (and the batch needs no pickling); elsewhere the platform's default.
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
-    chunk = max(1, len(seeds) // (16 * jobs))
+    chunk = chunk or max(1, len(seeds) // (16 * jobs))
     records = []
     with context.Pool(jobs, initializer=_start_worker, initargs=(batch,)) as pool, \
             display as advance:
@@ -259,10 +271,10 @@ def play_here(batch: Batch, seeds: range, jobs: int,
     return records
 
 
-_worker_batch: Batch | None = None
+_worker_batch: Games | None = None
 
 
-def _start_worker(batch: Batch) -> None:
+def _start_worker(batch: Games) -> None:
     """Pool initializer: keep the batch for all of this worker's games, and
     leave Ctrl-C to the parent, which terminates the pool (no traceback
     from every worker)."""
@@ -271,7 +283,7 @@ def _start_worker(batch: Batch) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_in_worker(seed: int) -> dict:
+def _play_in_worker(seed: Any) -> dict:
     assert _worker_batch is not None, "the pool's initializer set it"
     return _worker_batch.play(seed)
 

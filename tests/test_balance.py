@@ -103,22 +103,41 @@ def test_the_json_report_has_its_documented_keys(report, gifts):
 def test_both_arms_play_the_same_seeds(gifts, monkeypatch):
     played = []
 
-    def spy(batch, seeds, jobs, display):
-        records = real(batch, seeds, jobs, display)
-        played.append((batch.mod, [r["seed"] for r in records]))
-        for r in records:  # each record has the VP at the end of every turn played
-            assert len(r["vp_by_turn"]) == r["turn"] and r["vp_by_turn"][-1] == r["vp"]
-        return records
+    def spy(batch, seed):
+        record = real(batch, seed)
+        played.append((batch.mod, seed))
+        # each record has the VP at the end of every turn played
+        assert len(record["vp_by_turn"]) == record["turn"]
+        assert record["vp_by_turn"][-1] == record["vp"]
+        return record
 
-    real = balance.play_here
-    monkeypatch.setattr(balance, "play_here", spy)
+    real = balance.Batch.play
+    monkeypatch.setattr(balance.Batch, "play", spy)
     screen = Console(file=io.StringIO(), width=80)
     assert balance.run_balance(3, 7, "random", "text", load_game(None), load_game(gifts),
                                screen, gifts, jobs=1) == 0
-    assert played == [(None, [7, 8, 9]), (gifts, [7, 8, 9])]
+    # the base and the mod game of each seed, one after the other
+    assert played == [(None, 7), (gifts, 7), (None, 8), (gifts, 8), (None, 9), (gifts, 9)]
     shown = screen.file.getvalue()
     assert "Win rates" in shown and "*17" in shown and "Roundtable Gift" in shown
     assert max(len(line) for line in shown.splitlines()) <= 80
+
+
+def test_the_time_the_run_takes_is_said_before_it_starts(gifts):
+    screen = Console(file=io.StringIO(), width=200)
+    assert balance.run_balance(4, 0, "random", "text", load_game(None), load_game(gifts),
+                               screen, gifts, jobs=2) == 0
+    said = screen.file.getvalue().splitlines()[0]
+    assert said.startswith("8 games of random against random (4 in each arm) on 2 "
+                           "processes: about ")
+    assert said.endswith(" s each)")
+
+
+@pytest.mark.parametrize("seconds, said", [
+    (0.2, "1 s"), (42, "42 s"), (89, "89 s"), (600, "10 min"), (5300, "88 min"),
+    (9000, "2.5 h")])
+def test_a_duration_is_said_as_a_person_says_it(seconds, said):
+    assert balance.duration(seconds) == said
 
 
 def test_two_processes_give_the_same_report_as_one(gifts, capsys):

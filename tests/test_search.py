@@ -16,9 +16,10 @@ import dof
 from dof.cli.main import build_parser, main
 from dof.engine import IllegalAnswer, RandomAgent, Termination, play, view
 from dof.engine.bots.agents import make_agent
-from dof.engine.bots.judge import Judge
+from dof.engine.bots.judge import Countries, Judge
 from dof.engine.bots.search import SearchAgent, search_budget
 from dof.engine.game import Game
+from dof.engine.rules.board import holder
 
 
 def random_bots() -> dict:
@@ -172,6 +173,34 @@ def test_the_judge_scores_a_country_as_the_rules_do():
     assert judge.level(facts, 3, 2, 2, 1, bgs) == facts.domination + 2
     assert judge.level(facts, 3, 2, 3, 1, bgs) == facts.presence + 3  # no non-Battleground
     assert judge.level(facts, bgs + 1, 0, bgs, 0, bgs) == facts.control + bgs
+
+
+def test_one_space_changed_is_judged_as_a_whole_recount_judges_it():
+    """The playout policy weighs each placement, check and SP lost by the
+    one space it changes (Countries: the country tallied once, then only
+    that space's control counted again): the same worth, to the last bit,
+    as tallying the whole country anew with the changed SPs."""
+    game = dof.new_game(seed=4)
+    play(game, random_bots(), limit=300)
+    state = game.state
+    judge = Judge(game.data)
+    dem, com = state["sp"]["democrat"], state["sp"]["communist"]
+    assert sum(dem) > 10 and sum(com) > 10
+    for side in ("democrat", "communist"):
+        weights = judge.weights(state, (side,))
+        worth = Countries(judge, state, side, weights)
+        for space in range(len(dem)):
+            facts = judge.countries[judge.country_of[space]]
+            now = judge.country_worth(state, side, facts, weights)
+            for d, c in ((dem[space] + 1, com[space]), (dem[space], com[space] + 3),
+                         (0, com[space]), (dem[space] + 4, 0)):
+                had = dem[space], com[space]
+                dem[space], com[space] = d, c
+                recounted = judge.country_worth(state, side, facts, weights)
+                dem[space], com[space] = had
+                assert worth.if_held(space, d, c) == recounted
+                assert worth.gain(space, holder(judge.stability[space], d, c)) == \
+                    recounted - now
 
 
 def test_the_judge_sees_a_hand_with_more_scoring_cards_than_rounds_lose():

@@ -16,7 +16,7 @@ from typing import Any
 from dof.engine.api import View
 from dof.engine.bots.search import SearchAgent, search_budget
 from dof.engine.data.records import GameData
-from dof.engine.rules.board import controls, opponent
+from dof.engine.rules.board import opponent, tally
 from dof.engine.rules.decisions import Decision
 
 
@@ -51,16 +51,7 @@ def evaluate(view: View, side: str) -> float:
     score = state["vp"] if side == "democrat" else -state["vp"]
     dem, com = sp["democrat"], sp["communist"]
     for presence, members in _countries(view.data):
-        nd = nc = bd = bc = 0
-        for space, stability, battleground in members:
-            # Only the side with more SPs may control (stabilities are at least 1).
-            d, c = dem[space], com[space]
-            if d > c and controls(stability, d, c):
-                nd += 1
-                bd += battleground
-            elif c > d and controls(stability, c, d):
-                nc += 1
-                bc += battleground
+        nd, nc, bd, bc, _ = tally(members, dem, com)
         for who, held, bgs in (("democrat", nd, bd), ("communist", nc, bc)):
             value = presence * (0.3 * held + 0.6 * bgs)
             score += value if who == side else -value

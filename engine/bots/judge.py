@@ -24,7 +24,7 @@ from typing import Any
 
 from dof.engine.data.records import GameData
 from dof.engine.rules.actions import rounds_allowed
-from dof.engine.rules.board import controls
+from dof.engine.rules.board import Standing, holder, retally, tally
 from dof.engine.rules.power_struggle import deal_count
 from dof.engine.rules.protocols import RulesGame
 
@@ -80,6 +80,7 @@ class Judge:
             for s, _, _ in facts.cells:
                 self.country_of[s] = facts.index
         self.stability = tuple(s.stability for s in data.spaces)
+        self.battleground = tuple(int(s.battleground) for s in data.spaces)
         self.first_turn = {facts.index: self._first_turn(facts.scoring_card)
                            for facts in self.countries}
 
@@ -123,21 +124,13 @@ class Judge:
     def country(self, facts: CountryFacts, dem: list[int], com: list[int],
                 destroyed: list[int], weight: tuple[float, float], communist_power: bool) -> float:
         """The country's worth to the Democrat (negative: to the Communist)."""
-        nd = nc = bd = bc = 0
-        bgs = 0
-        for s, stab, bg in facts.cells:
-            if destroyed and s in destroyed:
-                continue
-            if bg:
-                bgs += 1
-            # Only the side with more SPs may control (stabilities are at least 1).
-            d, c = dem[s], com[s]
-            if d > c and controls(stab, d, c):
-                nd += 1
-                bd += bg
-            elif c > d and controls(stab, c, d):
-                nc += 1
-                bc += bg
+        return self.worth(facts, tally(facts.cells, dem, com, destroyed), weight,
+                          communist_power)
+
+    def worth(self, facts: CountryFacts, standing: Standing, weight: tuple[float, float],
+              communist_power: bool) -> float:
+        """The country's worth to the Democrat with this standing."""
+        nd, nc, bd, bc, bgs = standing
         score = self.level(facts, nd, nc, bd, bc, bgs) - self.level(facts, nc, nd, bc, bd, bgs)
         plays, power = weight
         value = (1.0 + plays) * score
@@ -209,11 +202,69 @@ class Judge:
                              weights[facts.index], state["power"][facts.name] == "communist")
         return worth if side == "democrat" else -worth
 
-    def country_at(self, state: dict, side: str, weights: list[tuple[float, float]],
-                   space: int) -> float:
-        """``side``'s worth of the country holding ``space``: a change to that
-        space's SPs moves nothing else but the SP term."""
-        return self.country_worth(state, side, self.countries[self.country_of[space]], weights)
+
+class Countries:
+    """One side's worth of each country at one moment, as single spaces'
+    SPs change: the bots weigh every placement, check target or SP to lose
+    of a decision against the same state, each changing one space. So each
+    country is tallied and valued once (a change moves only that space's
+    control, board.retally), and each other standing it can reach is valued
+    once."""
+
+    def __init__(self, judge: Judge, state: Mapping[str, Any], side: str,
+                 weights: list[tuple[float, float]]) -> None:
+        self.judge = judge
+        self.state = state
+        self.sign = 1.0 if side == "democrat" else -1.0
+        self.weights = weights
+        self.dem, self.com = state["sp"]["democrat"], state["sp"]["communist"]
+        self.destroyed = state["destroyed"]
+        #: country -> (its standing, the side's worth of it), as it stands
+        self.now: dict[int, tuple[Standing, float]] = {}
+        self.worths: dict[tuple[int, Standing], float] = {}
+
+    def held(self, space: int) -> int:
+        """Who controls ``space`` now (board.holder's 1, -1 or 0)."""
+        return holder(self.judge.stability[space], self.dem[space], self.com[space])
+
+    def gain(self, space: int, held: int) -> float:
+        """What the side's worth of the country holding ``space`` would
+        gain were the space controlled as ``held`` says (board.holder's 1,
+        -1 or 0): 0.0 when that is who controls it now."""
+        now, after = self._worths(space, held)
+        return 0.0 if after is None else after - now
+
+    def if_held(self, space: int, dem: int, com: int) -> float:
+        """The side's worth of the country holding ``space`` were ``dem``
+        and ``com`` SPs there (and everything else as it stands)."""
+        now, after = self._worths(space, holder(self.judge.stability[space], dem, com))
+        return now if after is None else after
+
+    def _worths(self, space: int, held: int) -> tuple[float, float | None]:
+        """The worth of the space's country now, and were the space held
+        so (None: no change)."""
+        judge = self.judge
+        country = judge.country_of[space]
+        now = self.now.get(country)
+        if now is None:
+            facts = judge.countries[country]
+            standing = tally(facts.cells, self.dem, self.com, self.destroyed)
+            now = self.now[country] = (standing, self._worth(country, standing))
+        standing, worth = now
+        before = self.held(space)
+        if held == before or space in self.destroyed:
+            return worth, None
+        return worth, self._worth(country, retally(standing, judge.battleground[space], before,
+                                                   held))
+
+    def _worth(self, country: int, standing: Standing) -> float:
+        worth = self.worths.get((country, standing))
+        if worth is None:
+            facts = self.judge.countries[country]
+            worth = self.worths[country, standing] = self.sign * self.judge.worth(
+                facts, standing, self.weights[country],
+                self.state["power"][facts.name] == "communist")
+        return worth
 
 
 @lru_cache(maxsize=4096)

@@ -26,14 +26,17 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from dof.engine.api import View
-from dof.engine.bots.judge import SP, Judge
+from dof.engine.bots.judge import SP, Countries, Judge
 from dof.engine.data.terms import SIDES
-from dof.engine.rules.board import controller, opponent
+from dof.engine.rules.board import holder, opponent
 from dof.engine.rules.decisions import Decision
 from dof.engine.rules.operations import placement_costs
 
 #: Playouts for a searched decision by default: about 0.05 s a decision on
 #: average and 0.4 s at most on one core (benchmarks/bench_search.py).
+#: Fewer play measurably worse: against this budget, over both sides of
+#: 100 seeds (benchmarks/bench_search_strength.py), 48 scored 41.5% (95%
+#: interval 34.9..48.4%) and 32 scored 46.8% (40.0..53.7%).
 PLAYOUTS = 96
 #: At most this many answers of a wide question are searched, those that
 #: look best one decision ahead: an event's "any space" choice can offer 70.
@@ -110,20 +113,15 @@ class Playout:
         """The space where one more SP is worth most per Op."""
         side = decision.player
         state = game.state
-        sp = state["sp"][side]
-        judge = self.judge
-        weights = judge.weights(state, (side,))
+        dem, com = state["sp"]["democrat"], state["sp"]["communist"]
+        own = 1 if side == "democrat" else 0
+        worth = Countries(self.judge, state, side, self.judge.weights(state, (side,)))
         costs = placement_costs(game, side, decision.options) if decision.kind == "place" \
             else {}
-        base: dict[int, float] = {}
         best, best_value = None, -math.inf
+        stability = game.stability
         for s in decision.options:
-            country = judge.country_of[s]
-            if country not in base:
-                base[country] = judge.country_at(state, side, weights, s)
-            sp[s] += 1
-            gain = judge.country_at(state, side, weights, s) - base[country] + SP
-            sp[s] -= 1
+            gain = worth.gain(s, holder(stability[s], dem[s] + own, com[s] + 1 - own)) + SP
             value = gain / costs.get(s, 1) + self.rng.random() * 1e-6
             if value > best_value:
                 best, best_value = s, value
@@ -133,60 +131,62 @@ class Playout:
         """The target where a check is worth most on average over the die
         (6.2.4-6.2.6: adjacency modifiers; lasting effects are left out)."""
         side = decision.player
+        state = game.state
+        dem, com = state["sp"]["democrat"], state["sp"]["communist"]
+        stability = game.stability
+        sign = 1 if side == "democrat" else -1
         ops = decision.context.get("ops", 1)
-        weights = self.judge.weights(game.state, (side,))
-        base: dict[int, float] = {}
+        worth = Countries(self.judge, state, side, self.judge.weights(state, (side,)))
+        held: dict[int, int] = {}  # who controls each space looked at (board.holder)
         best, best_value = decision.options[0], -math.inf
         for s in decision.options:
             if s == "stop":
                 continue
-            value = self.check_gain(game, side, s, ops, weights, base)
+            mods = ops - 2 * stability[s]
+            for n in game.adjacent[s]:
+                who = held.get(n)
+                if who is None:
+                    who = held[n] = holder(stability[n], dem[n], com[n])
+                mods += sign * who
+            value = self.check_gain(game, side, s, mods, worth)
             value += self.rng.random() * 1e-6
             if value > best_value:
                 best, best_value = s, value
         return best
 
-    def check_gain(self, game: Sample, side: str, space: int, ops: int,
-                   weights: list[tuple[float, float]], base: dict[int, float]) -> float:
-        """A support check's mean worth over the six rolls; ``base`` keeps
-        each country's worth before the check."""
-        other = opponent(side)
-        mods = ops - 2 * game.stability[space]
-        for n in game.adjacent[space]:
-            who = controller(game, n)
-            if who == side:
-                mods += 1
-            elif who == other:
-                mods -= 1
+    @staticmethod
+    def check_gain(game: Sample, side: str, space: int, mods: int, worth: Countries) -> float:
+        """A support check's mean worth over the six rolls, with these
+        modifiers (6.2.4-6.2.6); the country is valued once for each side
+        that a roll can leave in control of the space."""
         if mods + 6 <= 0:
             return 0.0
-        state = game.state
-        judge = self.judge
-        country = judge.country_of[space]
-        if country not in base:
-            base[country] = judge.country_at(state, side, weights, space)
-        own, theirs = state["sp"][side], state["sp"][other]
-        had_own, had_theirs = own[space], theirs[space]
+        sp = game.state["sp"]
+        own, theirs = sp[side][space], sp[opponent(side)][space]
+        stability = game.stability[space]
+        democrat = side == "democrat"
+        after: dict[int, float] = {}  # by who would control the space (board.holder)
         gain = 0.0
         for excess in range(max(1, mods + 1), mods + 7):
-            removed = min(excess, had_theirs)
-            theirs[space] = had_theirs - removed
-            own[space] = had_own + excess - removed
-            gain += judge.country_at(state, side, weights, space) - base[country] + SP * excess
-        own[space], theirs[space] = had_own, had_theirs
+            removed = min(excess, theirs)
+            mine, left = own + excess - removed, theirs - removed
+            who = holder(stability, mine, left) if democrat else holder(stability, left, mine)
+            change = after.get(who)
+            if change is None:
+                change = after[who] = worth.gain(space, who)
+            gain += change + SP * excess
         return gain / 6
 
     def support_loss(self, game: Sample, decision: Decision) -> Any:
         """The SP whose loss costs least."""
         side = decision.player
         state = game.state
-        sp = state["sp"][side]
-        weights = self.judge.weights(state, (side,))
+        dem, com = state["sp"]["democrat"], state["sp"]["communist"]
+        own = 1 if side == "democrat" else 0
+        worth = Countries(self.judge, state, side, self.judge.weights(state, (side,)))
         best, best_value = decision.options[0], -math.inf
         for s in decision.options:
-            sp[s] -= 1
-            value = self.judge.country_at(state, side, weights, s)
-            sp[s] += 1
+            value = worth.if_held(s, dem[s] - own, com[s] - 1 + own)
             if value > best_value:
                 best, best_value = s, value
         return best

@@ -5,7 +5,14 @@ Kept as free functions over (data, state) so the hot path stays lean.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
+
 from dof.engine.rules.protocols import RulesGame
+
+#: A country's standing as scoring counts it (9.2-9.3), from :func:`tally`:
+#: the spaces the Democrat and the Communist control, the Battlegrounds
+#: among each side's, and the Battlegrounds in the country.
+Standing = tuple[int, int, int, int, int]
 
 
 def opponent(side: str) -> str:
@@ -23,6 +30,56 @@ def controls(stability: int, own: int, other: int) -> bool:
     """2.1.7: a side controls a space when its SPs exceed the opponent's by at
     least the space's stability number (equality counts, see rulings R2)."""
     return own - other >= stability
+
+
+def holder(stability: int, dem: int, com: int) -> int:
+    """Who controls a space with these SPs (2.1.7): 1 the Democrat, -1 the
+    Communist, 0 neither. Only the side with more SPs may control
+    (stabilities are at least 1), so ``controls`` is asked only of it."""
+    if dem > com:
+        return 1 if controls(stability, dem, com) else 0
+    if com > dem and controls(stability, com, dem):
+        return -1
+    return 0
+
+
+def tally(cells: Iterable[tuple[int, int, int]], dem: Sequence[int], com: Sequence[int],
+          gone: Collection[int] = ()) -> Standing:
+    """A country's :data:`Standing` with these SPs; ``cells`` are its
+    (space, stability, 1 for a Battleground); spaces in ``gone``
+    (destroyed) count for nothing. The bots' judgements read it for every
+    country at every option they weigh: it must cost little."""
+    nd = nc = bd = bc = bgs = 0
+    for s, stab, bg in cells:
+        if gone and s in gone:
+            continue
+        bgs += bg
+        d, c = dem[s], com[s]
+        if d > c:
+            if controls(stab, d, c):
+                nd += 1
+                bd += bg
+        elif c > d and controls(stab, c, d):
+            nc += 1
+            bc += bg
+    return nd, nc, bd, bc, bgs
+
+
+def retally(standing: Standing, battleground: int, before: int, after: int) -> Standing:
+    """``standing`` once one space of the country (a Battleground or not)
+    passes from ``before`` to ``after`` (:func:`holder`'s 1, -1 or 0)."""
+    if before == after:
+        return standing
+    nd, nc, bd, bc, bgs = standing
+    if before == 1:
+        nd, bd = nd - 1, bd - battleground
+    elif before == -1:
+        nc, bc = nc - 1, bc - battleground
+    if after == 1:
+        nd, bd = nd + 1, bd + battleground
+    elif after == -1:
+        nc, bc = nc + 1, bc + battleground
+    return nd, nc, bd, bc, bgs
 
 
 def controller(game: RulesGame, space: int) -> str | None:
