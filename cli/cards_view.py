@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 
-from dof.cli.lint import diagnostic_json, print_diagnostic
+from dof.cli.lint import broken_mod
 from dof.dsl import CompiledBox, CompiledCard, Deck
 from dof.dsl.cache import load_deck_cached
 from dof.dsl.grammar import NAME_CHAR, NAME_START
@@ -51,15 +51,7 @@ def run_cards(query: str | None, fmt: str = "text", mod: Path | None = None,
     deck = load_deck_cached(mod=mod)
     if mod is not None and deck.errors:
         # A broken mod would otherwise show up as "no card matches".
-        error = f"the mod {mod} has {deck.errors} error(s); fix them first (dof lint --mod {mod})"
-        if fmt == "json":
-            console.print_json(json.dumps({"error": error, "diagnostics": [
-                diagnostic_json(d) for d in deck.diagnostics]}))
-            return 1
-        for diagnostic in deck.diagnostics:
-            print_diagnostic(console, diagnostic)
-        console.print(Text(error, style="bold red"), soft_wrap=True)
-        return 1
+        return broken_mod(console, deck, mod, fmt)
     if query is None:
         if fmt == "json":
             console.print_json(json.dumps(_listing(deck)))

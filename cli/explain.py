@@ -17,7 +17,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.segment import Segment
 from rich.text import Text
 
-from dof.cli.lint import diagnostic_json, print_diagnostic
+from dof.cli.lint import broken_mod
 from dof.dsl import Deck
 from dof.dsl.cache import load_deck_cached
 from dof.dsl.explain import Explainer, Explanation, Line
@@ -38,7 +38,7 @@ def run_explain(queries: list[str], every: bool = False, fmt: str = "text",
     console = console or Console(highlight=False)
     deck = load_deck_cached(mod=mod)
     if mod is not None and deck.errors:
-        return _broken(console, deck, mod, fmt)
+        return broken_mod(console, deck, mod, fmt)
     names = default_names()
     explainer = Explainer(deck.cards, names)
     try:
@@ -55,19 +55,6 @@ def run_explain(queries: list[str], every: bool = False, fmt: str = "text",
             console.print()
         console.print(render(explanation))
     return 0
-
-
-def _broken(console: Console, deck: Deck, mod: Path, fmt: str) -> int:
-    """A mod with errors: its diagnostics, not explanations of half a deck."""
-    error = f"the mod {mod} has {deck.errors} error(s); fix them first (dof lint --mod {mod})"
-    if fmt == "json":
-        console.print_json(json.dumps({"error": error, "diagnostics": [
-            diagnostic_json(d) for d in deck.diagnostics]}))
-        return 1
-    for diagnostic in deck.diagnostics:
-        print_diagnostic(console, diagnostic)
-    console.print(Text(error, style="bold red"), soft_wrap=True)
-    return 1
 
 
 # ---------------------------------------------------------------- finding

@@ -10,7 +10,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from dof.dsl import Diagnostic, builtin_cards_dir
+from dof.dsl import Deck, Diagnostic, builtin_cards_dir
 from dof.dsl.cache import load_deck_cached
 
 
@@ -102,3 +102,17 @@ def print_diagnostic(console: Console, diag: Diagnostic) -> None:
         console.print(Text(caret, style=f"bold {colour}"), soft_wrap=True)
     if diag.hint:
         console.print(Text(f"hint: {diag.hint}", style="cyan"), soft_wrap=True)
+
+
+def broken_mod(console: Console, deck: Deck, mod: Path, fmt: str) -> int:
+    """A mod whose cards have errors: its diagnostics (text or JSON) and
+    exit code 1, rather than what a command would make of half a deck."""
+    error = f"the mod {mod} has {deck.errors} error(s); fix them first (dof lint --mod {mod})"
+    if fmt == "json":
+        console.print_json(json.dumps({"error": error, "diagnostics": [
+            diagnostic_json(d) for d in deck.diagnostics]}))
+        return 1
+    for diagnostic in deck.diagnostics:
+        print_diagnostic(console, diagnostic)
+    console.print(Text(error, style="bold red"), soft_wrap=True)
+    return 1
