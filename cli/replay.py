@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import groupby
 
 from rich.console import Console
 from rich.text import Text
@@ -81,11 +82,41 @@ def round_at(replay: Replay, turn: int, ar: int | None = None) -> Round | None:
                 None)
 
 
-def round_lines(replay: Replay, found: Round, width: int) -> list[Text]:
+def _where(entry: dict) -> tuple[int, int]:
+    return entry.get("turn", 0), entry.get("ar", 0)
+
+
+def told(replay: Replay, rounds_: list[Round]) -> list[tuple[Round, list[dict]]]:
+    """``rounds_`` (consecutive rounds of ``replay``) with the log lines each
+    made. A round's last answer also leads to what follows it up to the next
+    question: those lines go where they were written, a turn step's (the
+    end of the turn, the deal, final scoring: action round 0) as a round of
+    its own with no moves, the next round's to its start."""
+    out: list[tuple[Round, list[dict]]] = []
+    carried: list[dict] = []
+    for found in rounds_:
+        made = [e for move in replay.moves[found.first - 1:found.last] for e in move.log]
+        cut = next((i for i, e in enumerate(made) if _where(e) != (found.turn, found.ar)),
+                   len(made))
+        out.append((found, carried + made[:cut]))
+        carried = []
+        for (turn, ar), lines in groupby(made[cut:], key=_where):
+            if ar:
+                carried += lines
+            else:
+                out.append((Round(turn, 0, None, found.last + 1, found.last), list(lines)))
+    if carried:
+        turn, ar = _where(carried[0])
+        last = rounds_[-1].last
+        out.append((Round(turn, ar, None, last + 1, last), carried))
+    return out
+
+
+def round_lines(replay: Replay, found: Round, entries: list[dict], width: int) -> list[Text]:
     """An action round in short: its title, then each card played in it
     with what it did (cli/round_summary.py, as the play screen says it)."""
-    entries = [e for move in replay.moves[found.first - 1:found.last] for e in move.log]
-    head = Text(f"{found.title()} (moves {found.first}-{found.last})", style="bold")
+    moves = f" (moves {found.first}-{found.last})" if found.first <= found.last else ""
+    head = Text(found.title() + moves, style="bold")
     return [head, *summary_lines(replay.final, entries, width, 10 ** 6)[1:]]
 
 
@@ -234,8 +265,9 @@ def _rest_of_round(console: Console, replay: Replay, at: int) -> int | None:
         console.print("This is the last action round.", style="yellow")
         return None
     rest = Round(found.turn, found.ar, found.phasing, max(found.first, at + 1), found.last)
-    for line in round_lines(replay, rest, console.width):
-        console.print(line, highlight=False)
+    for part, entries in told(replay, [rest]):
+        for line in round_lines(replay, part, entries, console.width):
+            console.print(line, highlight=False)
     return min(found.last + 1, len(replay.moves))
 
 
@@ -277,8 +309,9 @@ def run_replay(path: str, to: int | None, fmt: str, data, events, console: Conso
 def _in_short(replay: Replay, to: int | None, width: int) -> list[Text]:
     """Each action round in short (up to the one of move ``to``), then how
     the game ended."""
-    out = [line for found in rounds(replay) if to is None or found.first <= to
-           for line in round_lines(replay, found, width)]
+    shown = [r for r in rounds(replay) if to is None or r.first <= to]
+    out = [line for found, entries in told(replay, shown)
+           for line in round_lines(replay, found, entries, width)]
     return [*out, Text(ending(replay), style="bold")]
 
 

@@ -213,6 +213,7 @@ class _Looks:
     change."""
 
     def __init__(self, game, side: str) -> None:
+        game.past_kept("looked ahead from")
         self.game, self.side, self.pending = game, side, game.pending
         self.made: dict[str, Any] = {}
 

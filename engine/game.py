@@ -291,6 +291,7 @@ class Game:
         is kept too: a save whose start a later dof plays another way still
         loads from there (:meth:`from_json`)."""
         self._snapshots = True
+        self.past_kept("saved")
         return {
             **save_header(self.events),
             "start": {"state": marshal.loads(self._start), "log": self.log[:self._start_log]},
@@ -373,6 +374,7 @@ class Game:
         trip. The copy's dice are not re-seeded here: the caller hides what
         the looking side may not know."""
         self._snapshots = True
+        self.past_kept("looked ahead from")
         copy = type(self)(self.data, marshal.loads(self._ckpt), self.events)
         copy._start = copy._ckpt = self._ckpt  # not dumped again at its first checkpoint
         copy._run()
@@ -390,6 +392,13 @@ class Game:
         self._ckpt = self._start = b""
         self._history = []
         self._ckpt_at = self._ckpt_log = self._start_log = 0
+
+    def past_kept(self, doing: str) -> None:
+        """Refuse, with the reason, what needs the snapshot that forget_past dropped."""
+        if not self._ckpt:
+            raise IllegalAnswer(f"this game is a sample (View.sample) whose hidden cards were "
+                                f"dealt anew: it cannot be {doing} before its next checkpoint "
+                                f"(the start of an action round or turn step)")
 
     def relink(self) -> None:
         """Rebuild adjacency from the map, less destroyed spaces, plus the

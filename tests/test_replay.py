@@ -322,6 +322,20 @@ def test_piped_replay_in_short_tells_each_action_round(save_file, finished, caps
     assert out[-1] == format_result(finished)
 
 
+def test_in_short_the_deal_is_a_turn_step_of_its_own_after_the_round_that_ended(save_file,
+                                                                               finished, capsys):
+    assert main(["replay", str(save_file), "--rounds"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    deals = [i for i, line in enumerate(out) if line.endswith(": cards dealt")]
+    assert len(deals) >= 2
+    for i in deals[1:]:  # turn 1's deal comes before the first move
+        turn = out[i].split()[0][1:]
+        assert out[i - 1] == f"Turn {turn}"  # under its own head, not the last round's
+        assert out[i + 1].startswith(f"Turn {turn}")  # then the turn's first round or step
+    ended = [e for e in finished.log if e["kind"] == "effect_ends"]
+    assert len([line for line in out if line.endswith(" is no longer in effect")]) == len(ended)
+
+
 def test_at_a_terminal_t_goes_to_a_turn_and_r_tells_the_rest_of_a_round(save_file):
     con = console()
     keys = ["t 2", "r", "t 2 3", "t 40", "q"]

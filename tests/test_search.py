@@ -98,6 +98,23 @@ def test_a_sample_deals_the_hidden_cards_anew_and_leaves_the_game_alone():
         view(game, "democrat").sample(1)
 
 
+def test_a_sample_is_neither_saved_nor_looked_ahead_from_until_its_next_checkpoint():
+    """Its snapshot would be the real game's, with the real hidden cards."""
+    sample = view(second_card_play(seed=3), "communist").sample(11)
+    seen = view(sample, "communist")
+    for refused in (lambda: seen.preview(seen.decision.options[0]), sample.to_json,
+                    lambda: seen.sample(1)):
+        with pytest.raises(IllegalAnswer, match=r"it cannot be (saved|looked ahead from) "
+                                                r"before its next checkpoint"):
+            refused()
+    bots = random_bots()
+    while sample.state["ar"] == 3:  # the next action round begins with a checkpoint
+        play(sample, bots, limit=1)
+    seen = view(sample, sample.pending.player)
+    assert seen.preview(seen.decision.options[0]).decision is not None
+    assert sample.to_json()["state"] == sample.state
+
+
 def test_a_sample_is_the_same_whatever_the_hidden_cards_are():
     game = second_card_play(seed=3)
     twin = with_hidden_cards_moved(game, "democrat")
