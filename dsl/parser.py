@@ -315,6 +315,9 @@ def _vocabulary_hint(text: str, slip: Slip, word: str,
     respelt = _respelt(text, slip)
     if respelt is not None:
         return respelt, []
+    if slip.fix == "header":
+        return ("a header holds only the number and name: 'card 7 \"State Run Media\" {'; "
+                "side, ops and period are clauses between the braces"), []
     if slip.fix == "delete":
         at = _offset(text, slip.error.line or 1, slip.error.column or 1)
         before = _WORD_OR_MARK.findall(text, 0, at)

@@ -104,8 +104,9 @@ class Slip:
     error: UnexpectedInput
     #: How it was mended: "insert" (``marks`` put before the token),
     #: "replace" (``marks`` put instead of it), "close" (``closed`` blocks
-    #: closed before it, then ``marks``), "delete" (the token left out), or
-    #: "" (skipped to the next statement).
+    #: closed before it, then ``marks``), "delete" (the token left out),
+    #: "header" (a header read on from the '{' ending its line), or ""
+    #: (skipped to the next statement).
     fix: str = ""
     marks: tuple[str, ...] = ()
     closed: int = 0
@@ -339,6 +340,9 @@ class Recovery:
             if self.text[start:start + 1] in ("\n", "\r", ";"):  # where a block should open
                 yield "replace", ["_LBRACE"], _after_layout(self.text, start), None
             yield from self._words_for(start, end, states)
+        brace = _HEADER_END.search(self.text, start, _line_end(self.text, start) + 1)
+        if typ != "$END" and brace and self._in_header(states):
+            yield "header", [], brace.start(1), None
         opened = sum(s in self.tables.braces for s in states)
         for closed in range(1, opened + 1):
             yield "close", [_CLOSE] * closed, start, None
@@ -347,6 +351,12 @@ class Recovery:
             for resume in sorted({end, _after_layout(self.text, end)}
                                  | ({start + 1} if self.text[start] in "{:," else set())):
                 yield "delete", [], resume, None
+
+    def _in_header(self, states: list[int]) -> bool:
+        """Whether the machine is reading a definition's header (a card's
+        number and name, a box's names): no clause or statement has begun."""
+        recover = self.tables.recover
+        return recover[next(s for s in reversed(states) if s in recover)] == "_item"
 
     def _words_for(self, start: int, end: int, states: list[int]) -> Iterator[_Try]:
         """The language's words that may stand where text[start:end] does:
@@ -372,7 +382,8 @@ class Recovery:
                 and word not in tables.terminals:
             yield "replace", [("NAME", word.capitalize())], end, (start, end, word.capitalize())
         if "STRING" in row:  # names, or a summary, left unquoted
-            for run in (_UNQUOTED.match(text, start), _REST.match(text, start)):
+            for run in (_BEFORE_BRACE.match(text, start), _UNQUOTED.match(text, start),
+                        _REST.match(text, start)):
                 if run is not None:
                     quoted = '"' + run.group().strip("\"'").strip() + '"'
                     yield "replace", [("STRING", quoted)], run.end(), (start, run.end(), quoted)
@@ -385,8 +396,12 @@ class Recovery:
                ) -> tuple[int, int, int, int, tuple[str, Any, _Place] | None]:
         """Drop what is being read and skip to where the next one starts."""
         states = stacks[0]
+        braced = any(s in self.tables.braces for s in states)
         cut = self._cut(stacks, self.tables.recover, scan_from)
-        kind, resume = self._sync(scan_from, cut, any(s in self.tables.braces for s in states))
+        if self.tables.recover[states[-2]] == "_item":  # a definition dropped at its header
+            kind, resume = self._next_header(scan_from)
+        else:
+            kind, resume = self._sync(scan_from, cut, braced)
         if resume >= self.until:  # the skip passes the cursor: it stands where the cut left
             raise Reached(list(states))
         if kind in ("header", "end"):
@@ -398,6 +413,13 @@ class Recovery:
         else:
             self._quiet_to = resume
         return self._carry_out(stacks)
+
+    def _next_header(self, pos: int) -> tuple[str, int]:
+        """Where the next definition starts after ``pos`` (its header at the
+        start of a line), or the end of the text: what a definition dropped
+        at its header holds is not read as definitions."""
+        m = _HEADERS.search(self.text, pos + 1)
+        return ("header", _skip_blanks(self.text, m.start())) if m else ("end", len(self.text))
 
     def _sync(self, pos: int, depth: int, braced: bool) -> tuple[str, int]:
         """Where the next statement, clause or definition starts after
@@ -615,10 +637,16 @@ def _skip_blanks(text: str, pos: int) -> int:
 #: run of signs ('==').
 BAD_TEXT = re.compile(rf"\"[^\"\n]*\"?|'[^'\n]*'|{WORD}|[=<>!&|]+")
 
-#: A card name left unquoted: capitalised words, or a quote never closed,
-#: or single quotes.
+#: A card name left unquoted: capitalised words (the closing quote
+#: written), or a quote never closed, or single quotes.
 _UNQUOTED = re.compile(rf"\"[^\"\n]*|'[^'\n]*'?|{NAME_START}(?:{NAME_CHAR}|')*"
-                       rf"(?:[ \t]+{NAME_START}(?:{NAME_CHAR}|')*)*")
+                       rf"(?:[ \t]+{NAME_START}(?:{NAME_CHAR}|')*)*\"?")
+
+#: The '{' that ends a line (after a header's number and name).
+_HEADER_END = re.compile(r"(\{)[ \t]*(?:#[^\n]*)?$", re.M)
+
+#: A quote never closed before the '{' that ends its line (a header's name).
+_BEFORE_BRACE = re.compile(r'"[^"\n{]*[^"\n{\s](?=[ \t]*\{[ \t]*(?:#[^\n]*)?$)', re.M)
 
 #: The rest of a statement, up to a ';', a comment or a '}'.
 _REST = re.compile(r"[^;#}\n]*[^;#}\s]")

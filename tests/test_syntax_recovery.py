@@ -126,6 +126,42 @@ def test_a_broken_card_still_counts_for_duplicate_numbers(tmp_path):
     assert [d.code for d in deck_of(tmp_path, text).diagnostics] == ["E001", "E402"]
 
 
+#: Headers of the test card with a mistake, and where it is reported.
+HEADERS = [
+    ('card 201 Test Card" {', "1:10"),            # the opening quote left out
+    ('card 201 "Test Card {', "1:10"),            # the closing quote left out
+    ('card 201 "Test Card" democrat 2 early {', "1:22"),  # clauses written in the header
+    ('card #201 "Test Card" {', "1:24"),          # '#' starts a comment: no number
+    ('card "Test Card" {', "1:6"),                # the number left out
+]
+
+
+@pytest.mark.parametrize("header, where", HEADERS, ids=[h for h, _ in HEADERS])
+def test_a_mistaken_header_gives_one_diagnostic_and_the_next_card_is_read(tmp_path, header,
+                                                                         where):
+    """What a header's mistake leaves unread is not read as definitions: one
+    diagnostic, not one per clause of the card, and the card after it is
+    checked as written (its unknown space found)."""
+    broken = CARD.format(body="        democrat gains 1 VP").replace('card 201 "Test Card" {',
+                                                                    header)
+    after = CARD.replace('201 "Test Card"', '202 "Other"').format(
+        body="        democrat places 1 SP in Gdnask")
+    deck = deck_of(tmp_path, broken + after)
+    assert [(f"{d.span.line}:{d.span.col}", d.code) for d in deck.diagnostics] == \
+        [(where, "E001"), ("12:33", "E101")]
+
+
+def test_a_header_mended_keeps_its_card_known_by_name(tmp_path):
+    """A header that a repair reads on (a quote, clauses in the header) names
+    its card: a card that requires it finds it."""
+    follower = ('card 202 "Follower" {\n    period early; side democrat; ops 2\n'
+                '    summary "Needs the test card."\n    requires event "Test Card"\n}\n')
+    for header, _ in HEADERS[:3]:
+        broken = CARD.format(body="        democrat gains 1 VP").replace(
+            'card 201 "Test Card" {', header)
+        assert [d.code for d in deck_of(tmp_path, broken + follower).diagnostics] == ["E001"]
+
+
 def test_a_brace_too_many_after_a_card_is_one_diagnostic(tmp_path):
     text = CARD.format(body="        democrat gains 1 VP") + "}\n" + CARD.replace(
         '201 "Test Card"', '202 "Other"').format(body="        democrat puts 1 SP in Gdansk")
