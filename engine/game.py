@@ -83,9 +83,9 @@ class Driver:
 
 @dataclass(frozen=True)
 class MapTables:
-    """Look-ups on the printed map that every game reads and none changes,
-    built once per GameData: a bot's look-ahead builds a game copy for every
-    option it weighs."""
+    """Look-ups on the printed map and cards that every game reads and none
+    changes, built once per GameData: a bot's look-ahead builds a game copy
+    for every option it weighs."""
 
     stability: tuple[int, ...]
     #: Neighbours of each space, ascending (a game with destroyed spaces
@@ -94,6 +94,8 @@ class MapTables:
     country_spaces: dict[str, tuple[int, ...]]
     space_country: tuple[str, ...]
     space_ids: dict[str, int]
+    #: "#8 Prudence" by card number, as players and the log name a card.
+    card_names: dict[int, str]
 
 
 _TABLES: WeakKeyDictionary = WeakKeyDictionary()
@@ -109,6 +111,7 @@ def map_tables(data) -> MapTables:
             country_spaces={name: c.spaces for name, c in data.countries.items()},
             space_country=tuple(s.country for s in data.spaces),
             space_ids={s.name: s.id for s in data.spaces},
+            card_names={n: f"#{n} {c.name}" for n, c in data.cards.items()},
         )
     return tables
 
@@ -168,6 +171,7 @@ class Game:
         self.space_country = tables.space_country
         self.space_ids = tables.space_ids
         self.adjacent = tables.adjacent
+        self._card_names = tables.card_names
         self.relink()
 
     # ----------------------------------------------------------- lifecycle
@@ -484,7 +488,7 @@ class Game:
         return self.data.spaces[space].name
 
     def card_name(self, number: int) -> str:
-        return f"#{number} {self.data.cards[number].name}"
+        return self._card_names[number]
 
     def draw_card(self) -> int | None:
         """Take the top card of the draw deck, reshuffling the discards when it is

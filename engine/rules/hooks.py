@@ -29,11 +29,28 @@ def active(game: RulesGame, hook: str) -> list[Effect]:
     cached = game.hook_index
     if cached[0] is effects and cached[1] == len(effects) and cached[2] == st["effect_seq"]:
         return cached[3].get(hook, _NONE)
+    return _reindex(game).get(hook, _NONE)
+
+
+def any_active(game: RulesGame, hooks: tuple[str, ...]) -> bool:
+    """Whether a lasting effect is attached to any of ``hooks``."""
+    st = game.state
+    effects = st["effects"]
+    cached = game.hook_index
+    if cached[0] is effects and cached[1] == len(effects) and cached[2] == st["effect_seq"]:
+        return not cached[3].keys().isdisjoint(hooks)
+    return not _reindex(game).keys().isdisjoint(hooks)
+
+
+def _reindex(game: RulesGame) -> dict[str, list[Effect]]:
+    """Index the lasting effects by hook (:func:`active`), for ``game.hook_index``."""
+    st = game.state
+    effects = st["effects"]
     index: dict[str, list[Effect]] = {}
     for effect in effects:
         index.setdefault(effect["hook"], []).append(effect)
     game.hook_index = (effects, len(effects), st["effect_seq"], index)
-    return index.get(hook, _NONE)
+    return index
 
 
 #: What ``game.hook_index`` holds before the first look-up: matches no list.

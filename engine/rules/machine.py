@@ -5,9 +5,9 @@ engine/rules/power_struggle.py).
 A step is plain data saved with the game (``state['phase']``,
 ``state['ps']['step']``), so no machine can own it. Each machine is built
 once per process: one per game (and per look-ahead copy) cost more than the
-transitions themselves. :meth:`Sequencer.fire` binds the machine's model to
-the data, fires the trigger and lets go of the data again, so that the
-machine never keeps a game alive; nothing yields in between.
+transitions themselves. :meth:`Sequencer.fire` gives the machine's model
+the data's step, fires the trigger and writes the new step back, so that
+the machine never holds a game; nothing yields in between.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from transitions import Machine
+from transitions import Machine, State
 
 if TYPE_CHECKING:
     from transitions.core import TransitionConfigDict
@@ -27,20 +27,29 @@ logging.getLogger("transitions").setLevel(logging.WARNING)
 
 
 class _Model:
-    """The machine's model: a view on one field of the dict it is bound to."""
+    """The machine's model: ``step`` holds the bound dict's step while the
+    machine fires (a plain attribute, read and written by the machine at
+    every transition)."""
 
-    def __init__(self, field: str, idle: dict[str, Any]) -> None:
-        self.field = field
-        self.idle = idle
-        self.data = idle
+    def __init__(self, step: str) -> None:
+        self.step = step
 
-    @property
-    def step(self) -> str:
-        return self.data[self.field]
 
-    @step.setter
-    def step(self, value: str) -> None:
-        self.data[self.field] = value
+class _Step(State):
+    """A step: no step has callbacks on entering or leaving it, so a
+    transition skips their (empty) rounds and their logging."""
+
+    def enter(self, event_data: Any) -> None:
+        if self.on_enter:
+            super().enter(event_data)
+
+    def exit(self, event_data: Any) -> None:
+        if self.on_exit:
+            super().exit(event_data)
+
+
+class _Machine(Machine):
+    state_cls = _Step
 
 
 class Sequencer:
@@ -51,15 +60,15 @@ class Sequencer:
 
     def __init__(self, field: str, states: Sequence[str],
                  transitions: list[TransitionConfigDict], trigger: str) -> None:
-        self._model = _Model(field, {field: states[0]})
-        Machine(model=self._model, states=list(states), transitions=transitions,
-                initial=states[0], model_attribute="step", auto_transitions=False)
+        self._field = field
+        self._model = _Model(states[0])
+        _Machine(model=self._model, states=list(states), transitions=transitions,
+                 initial=states[0], model_attribute="step", auto_transitions=False)
         self._trigger = getattr(self._model, trigger)
 
     def fire(self, data: Any, *args: Any) -> None:
-        """Move ``data`` to its next step: bind, fire with ``args``, unbind."""
-        self._model.data = data
-        try:
-            self._trigger(*args)
-        finally:
-            self._model.data = self._model.idle
+        """Move ``data`` to its next step, firing with ``args``."""
+        model = self._model
+        model.step = data[self._field]
+        self._trigger(*args)
+        data[self._field] = model.step

@@ -99,7 +99,7 @@ def place_with_ops(game: RulesGame, side: str, ops: int, card: int | None = None
         st["sp"][side][space] += 1
         game.note("place", f"{side} places 1 SP in {game.space_name(space)}", player=side,
                   space=space)
-        acting = any(hooks.active(game, hook) for hook in PLACING)
+        acting = hooks.any_active(game, PLACING)
         yield from hooks.run(game, Hook.AS_SOON_AS, space=space)
         if left > 0:
             costs = placement_costs(game, side, spaces) if acting else \
@@ -132,7 +132,7 @@ def placement_ahead(game: RulesGame, side: str, spaces: list[int], costs: dict[i
     sp = game.state["sp"]
     own = sp[side][space] + 1
     changes: Changes = [(("sp", side, space), own)]
-    if not any(hooks.active(game, hook) for hook in PLACING):
+    if not hooks.any_active(game, PLACING):
         # 6.1.3 alone: an SP costs 2 where the opponent controls, else 1,
         # and this SP changes who controls its own space alone.
         paid = rest >= 2 or not controls(game.stability[space], sp[game.opponent(side)][space],
@@ -322,7 +322,7 @@ def check_ahead(game: RulesGame, side: str, ops: int, card: int | None, bonus: i
     left = sp[opp][target] - removed
     changes: Changes = [(("sp", opp, target), left),
                         (("sp", side, target), sp[side][target] + added)]
-    if not any(hooks.active(game, hook) for hook in CHECKING):
+    if not hooks.any_active(game, CHECKING):
         # 6.2.3 alone: the next check's targets hold opponent SPs.
         others = sum(sp[opp]) if within is None else sum(sp[opp][s] for s in within)
         return changes if left or others > sp[opp][target] or not need_opponent_sp else None
