@@ -272,9 +272,23 @@ def _unexpected_token(text: str, tok: Token, span: Span, slip: Slip) -> _Found:
     hint, first = _vocabulary_hint(text, slip, word, expected)
     if hint is None and tok.type == "NAME" and any(keyword(t) for t in expected):
         hint = "names start with a capital letter; keywords are lowercase"
-    hint = hint or _early_close(text, _token_pos(tok))
+    hint = hint or _cut_by_comment(text, _token_pos(tok)) or _early_close(text, _token_pos(tok))
     return (f"unexpected {_describe_token(tok)}; expected one of: "
             f"{_expected_text(expected, slip.states, word, first)}", span, hint)
+
+
+#: A line's code, then a comment: quoted texts may hold a '#'.
+_CODE_THEN_COMMENT = re.compile(r'(?:[^"#\n]|"[^"\n]*")*(#[^\n]*)')
+
+
+def _cut_by_comment(text: str, pos: int) -> str | None:
+    """The hint for a line that ends too soon because a '#' began a comment
+    in the middle of what was meant ('card #111 "Name" {')."""
+    start = text.rfind("\n", 0, pos) + 1
+    m = _CODE_THEN_COMMENT.match(text, start)
+    if m is None or m.start(1) >= pos or not text[start:m.start(1)].strip():
+        return None
+    return f"'#' starts a comment, so '{m.group(1).strip()}' is not read"
 
 
 def _unexpected_word(name: str, text: str, exc: UnexpectedCharacters, slip: Slip) -> _Found:

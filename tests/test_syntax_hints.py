@@ -193,6 +193,9 @@ CARD_LINES = [
      '1:22', 8, "unexpected 'democrat'; expected one of: '{'",
      'a header holds only the number and name: \'card 7 "State Run Media" {\'; side, ops and '
      'period are clauses between the braces'),
+    ('card 201 "Test Card" {', 'card #201 "Test Card" {',
+     '1:24', 1, 'unexpected end of line; expected one of: a number',
+     '\'#\' starts a comment, so \'#201 "Test Card" {\' is not read'),
     ('card 201 "Test Card" {', 'Card 201 "Test Card" {',
      '1:1', 4, "unexpected name 'Card'; expected one of: 'card'",
      "did you mean 'card'? (keywords are lowercase)"),
