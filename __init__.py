@@ -98,11 +98,10 @@ def _stamp(mod: Path | None) -> tuple:
 
 @functools.lru_cache(maxsize=8)
 def _rules(mod: Path | None, stamp: tuple) -> tuple[Any, Any]:
-    from dof.dsl.cache import load_deck_cached
-    from dof.engine.data import load_data
+    from dof.dsl.cache import load_data_cached, load_deck_cached
     from dof.engine.programs.events import EventRunner
 
-    data = load_data()
+    data = load_data_cached()
     deck = load_deck_cached(mod=mod, data=data)
     if deck.errors:
         raise DeckError([d for d in deck.diagnostics if d.is_error])

@@ -12,7 +12,6 @@ import codecs
 import contextlib
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -127,6 +126,10 @@ def write_atomic(path: str | Path, text: str | bytes) -> Path:
     failure (a full disk, a missing folder) the old file is left as it was
     and OSError is raised. A file name in the text that is not UTF-8 is
     written as ``shown`` prints it."""
+    # Imported here: every command imports this module (printable_output),
+    # and tempfile (with random) would cost each start-up some milliseconds.
+    import tempfile
+
     target = user_path(path)
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target.name, folder), suffix=TEMP_SUFFIX,
