@@ -18,11 +18,17 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
+# typing's own flag would import typing, and with pathlib that is a fifth of
+# `dof --help`'s start-up (the command line imports this package first): the
+# names below are for mypy, which reads this flag as typing's, and Path is
+# imported where a mod folder is read.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from pathlib import Path
+    from typing import Any
+
     from dof.engine.game import Game
 
 __all__ = ["DeckError", "load_rules", "new_game", "position_game"]
@@ -83,6 +89,8 @@ def load_rules(mods: Folder | Sequence[Folder] = ()) -> tuple[Any, Any]:
     folders = [mods] if isinstance(mods, str | os.PathLike) else list(mods)
     if len(folders) > 1:
         raise ValueError(f"mods: one mod folder at a time, got {len(folders)}")
+    from pathlib import Path
+
     mod = Path(folders[0]).resolve() if folders else None
     return _rules(mod, _stamp(mod))
 
@@ -98,11 +106,10 @@ def _stamp(mod: Path | None) -> tuple:
 
 @functools.lru_cache(maxsize=8)
 def _rules(mod: Path | None, stamp: tuple) -> tuple[Any, Any]:
-    from dof.dsl.cache import load_deck_cached
-    from dof.engine.data import load_data
+    from dof.dsl.cache import load_data_cached, load_deck_cached
     from dof.engine.programs.events import EventRunner
 
-    data = load_data()
+    data = load_data_cached()
     deck = load_deck_cached(mod=mod, data=data)
     if deck.errors:
         raise DeckError([d for d in deck.diagnostics if d.is_error])

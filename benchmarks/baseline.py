@@ -10,10 +10,19 @@ A benchmark script that takes ``--baseline REV`` (see :func:`add_arguments`)
 builds REV once, in its own virtual environment under
 ``$XDG_CACHE_HOME/dof-baselines/SHA`` (a plain, non-editable install of that
 commit's tree), then runs itself with ``--json`` in both interpreters,
-alternately: this checkout's Python runs this build, the baseline's Python
-the old one, both the same script, which must use only the public API
+alternately, both the same script, which must use only the public API
 (``dof`` and ``dof.engine``'s names) for that to hold. It prints each figure
 of both with their ratio.
+
+This checkout is measured as a plain install too, never through the
+development venv: an editable install finds ``dof`` through a finder hook
+that every process pays for at start-up (some 10 ms, a third of
+``dof --help``), which the baseline does not, so the two would not be alike.
+The checkout's files (tracked, and untracked ones git does not ignore:
+what a commit of the tree would hold, edits included) are copied to
+``$XDG_CACHE_HOME/dof-baselines/tree-KEY/src`` and installed in that folder's
+venv, one venv per checkout; it is installed again only when the files'
+contents change (their hash is kept in ``built``).
 
 A script reports its figures with :func:`report`: a name, a value, and
 whether higher or lower is better.
@@ -22,8 +31,10 @@ whether higher or lower is better.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -95,6 +106,36 @@ def build(rev: str) -> Path:
     return python
 
 
+def build_checkout() -> Path:
+    """The Python of a venv holding this checkout's files as they are now, a
+    plain install (see the module's docstring for why), built again only
+    when they change."""
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others",
+                             "--exclude-standard"], capture_output=True, check=True).stdout
+    files = sorted(name for name in listed.decode().split("\0")
+                   if name and (ROOT / name).is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes() + b"\0")
+    key = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+    home = CACHE / f"tree-{key}"
+    python = home / "venv" / "bin" / "python"
+    stamp = home / "built"
+    if stamp.exists() and stamp.read_text(encoding="utf-8").strip() == digest.hexdigest():
+        return python
+    print(f"building this checkout ({ROOT}) in {home} ...", file=sys.stderr)
+    source = home / "src"
+    shutil.rmtree(source, ignore_errors=True)
+    for name in files:
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, source / name)
+    if not python.exists():
+        venv.create(home / "venv", with_pip=True)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(source)], check=True)
+    stamp.write_text(digest.hexdigest() + "\n", encoding="utf-8")
+    return python
+
+
 def _figures(python: str | Path, script: Path, argv: list[str]) -> dict[str, dict]:
     out = subprocess.run([str(python), str(script), *argv, "--json"], capture_output=True,
                          text=True, cwd="/", check=False)
@@ -109,9 +150,10 @@ def compare(script: str, argv: list[str], rev: str, rounds: int) -> None:
     alternately for ``rounds`` rounds (each round's order reversed from the
     last), and print the best of each figure and their ratio."""
     old = build(rev)
+    new = build_checkout()
     path = Path(script).resolve()
     runs: dict[str, list[dict[str, dict]]] = {"new": [], "old": []}
-    order = [("new", sys.executable), ("old", old)]
+    order = [("new", new), ("old", old)]
     started = time.perf_counter()
     for r in range(rounds):
         for which, python in order if r % 2 == 0 else order[::-1]:

@@ -12,9 +12,13 @@ import codecs
 import contextlib
 import os
 import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
+
+# Every command imports this module first (printable_output), `dof --help`
+# too, which needs no pathlib: it is imported where a path is made.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: tempfile's random part of a temporary name.
 RANDOM_CHARACTERS = 8
@@ -27,6 +31,8 @@ class FileKept(Exception):
 
 def user_path(text: str | Path) -> Path:
     """A path as the user typed it, with ``~`` expanded."""
+    from pathlib import Path
+
     return Path(text).expanduser()
 
 
@@ -127,6 +133,11 @@ def write_atomic(path: str | Path, text: str | bytes) -> Path:
     failure (a full disk, a missing folder) the old file is left as it was
     and OSError is raised. A file name in the text that is not UTF-8 is
     written as ``shown`` prints it."""
+    # Imported here (see TYPE_CHECKING above): tempfile, with random, would
+    # cost each start-up some milliseconds more.
+    import tempfile
+    from pathlib import Path
+
     target = user_path(path)
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target.name, folder), suffix=TEMP_SUFFIX,

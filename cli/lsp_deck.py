@@ -23,8 +23,10 @@ from dof.dsl.ast import BoxDef, CardDef, CardName, PsCardDef, SourceFile
 
 # load_deck() reads every file from disk; its layering and building steps are
 # run here on the editor's text instead (a public load_deck(sources=...) would do).
-from dof.dsl.deck import SUFFIX, Deck, build_deck, builtin_cards_dir, card_files, merge_layers
+from dof.dsl.compiled import Deck
+from dof.dsl.deck import build_deck, merge_layers
 from dof.dsl.diagnostics import Reporter
+from dof.dsl.folders import SUFFIX, builtin_cards_dir, card_files
 from dof.dsl.names import Names, default_names
 from dof.dsl.parser import decode_source, parse_source
 from dof.dsl.scan import Token, read, tokens

@@ -10,10 +10,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # each command imports what it needs: --help starts fast
+# Each command imports what it needs: --help starts fast. Not even typing
+# and pathlib (see dof/__init__.py): mypy reads this flag as typing's.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
     from rich.console import Console
 
 BOTS = ("random", "greedy", "search")
@@ -28,6 +32,8 @@ class CliError(Exception):
 # ------------------------------------------------------------ argument types
 def mod_dir(text: str) -> Path:
     """--mod must name an existing folder."""
+    from pathlib import Path
+
     if not Path(text).is_dir():
         raise argparse.ArgumentTypeError(f"not a folder: {text}")
     return Path(text)
@@ -421,6 +427,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
 
 def cmd_board(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from dof.cli.board_svg import run_board
     from dof.cli.files import claim
 
@@ -429,6 +437,8 @@ def cmd_board(args: argparse.Namespace) -> int:
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from dof.cli.lint import run_lint
 
     return run_lint([Path(p) for p in args.paths], args.fmt, args.strict, args.mod,
@@ -452,6 +462,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from dof.cli.scenario import run_scenarios
 
     return run_scenarios([Path(p) for p in args.paths], args.fmt, args.verbose,

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import logging
-import multiprocessing
 import signal
 import sys
 import time
@@ -258,6 +257,10 @@ def play_here(batch: Games, seeds: Sequence, jobs: int,
                 records.append(batch.play(seed))
                 advance(1)
         return records
+    # Imported for a pool only: one game in this process (`dof sim --games 1`)
+    # would pay for it at start-up.
+    import multiprocessing
+
     # fork starts a worker in milliseconds with everything already imported
     # (and the batch needs no pickling); elsewhere the platform's default.
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)

@@ -12,15 +12,16 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dof.dsl.ast import BoxDef, CardDef, PsCardDef, SourceFile, player
 from dof.dsl.checker import Checker
+from dof.dsl.compiled import CompiledBox, CompiledCard, Deck
 from dof.dsl.compiler import Compiler
 from dof.dsl.diagnostics import Diagnostic, Reporter, Span
 from dof.dsl.facts import card_facts
+from dof.dsl.folders import builtin_cards_dir, card_files
 from dof.dsl.lints import Lints
 from dof.dsl.names import Names, default_names
 from dof.dsl.parser import (
@@ -39,122 +40,6 @@ from dof.engine.data.terms import key
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
-
-SUFFIX = ".card"
-
-
-@dataclass(frozen=True)
-class CompiledCard:
-    """A strategy card as the engine sees it: its printed facts (strategy.yaml,
-    or what a mod's card file writes) plus its compiled event."""
-
-    printed: StrategyCard
-    summary: str
-    span: str | None
-    source: str
-    event: list[dict[str, Any]] | None
-    requires: list[dict[str, Any]] = field(default_factory=list)
-    no_effect_after: list[int] = field(default_factory=list)
-    cancels: list[int] = field(default_factory=list)
-    on_ops: list[dict[str, Any]] | None = None
-
-    @property
-    def written(self) -> bool:
-        """True when the card's event is written in the language."""
-        return self.event is not None
-
-    def to_json(self) -> dict[str, Any]:
-        p = self.printed
-        return {"number": p.number, "name": p.name, "period": p.period, "side": p.side,
-                "ops": p.ops, "removed": p.removed, "lasting": p.lasting,
-                "red_title": p.red_title, "summary": self.summary,
-                "span": self.span, "written": self.written, "event": self.event,
-                "requires": self.requires, "no_effect_after": self.no_effect_after,
-                "cancels": self.cancels, "on_ops": self.on_ops}
-
-
-@dataclass(frozen=True)
-class CompiledBox:
-    """A Tiananmen Square box (rule 6.3): names, thresholds and award."""
-
-    number: int
-    names: dict[str, str]
-    needs: dict[str, int]
-    award: str | None
-    summary: str
-    span: str
-    source: str
-    program: list[dict[str, Any]]
-
-    @property
-    def written(self) -> bool:
-        return bool(self.program)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "names": self.names, "needs": self.needs,
-                "award": self.award, "summary": self.summary, "span": self.span,
-                "written": self.written, "program": self.program}
-
-
-@dataclass
-class Deck:
-    """Compiled cards and boxes, with everything lint found."""
-
-    cards: dict[int, CompiledCard]
-    boxes: dict[int, CompiledBox]
-    diagnostics: list[Diagnostic]
-    compiled_cards: int = 0
-    compiled_boxes: int = 0
-    #: The mod's card files: {"file": name within the mod folder, "sha256": ...}.
-    mods: list[dict[str, str]] = field(default_factory=list)
-    #: Power Struggle wild cards by name: {"attack"|"match": program} (8.3.2).
-    ps_cards: dict[str, dict[str, list]] = field(default_factory=dict)
-    #: The question of each optional statement ("may"), in its card file's
-    #: words ("discard 1 non-scoring card"), by its operation's "at".
-    questions: dict[str, str] = field(default_factory=dict)
-
-    def card(self, number: int) -> CompiledCard:
-        return self.cards[number]
-
-    def card_facts(self) -> dict[int, StrategyCard]:
-        """The printed facts of every card of the deck, for a game whose deck
-        includes a mod's new or replaced cards (``GameData.with_cards``)."""
-        return {n: c.printed for n, c in self.cards.items()}
-
-    @property
-    def errors(self) -> int:
-        return sum(d.is_error for d in self.diagnostics)
-
-    @property
-    def warnings(self) -> int:
-        return sum(not d.is_error for d in self.diagnostics)
-
-
-def builtin_cards_dir() -> Path:
-    """The folder of card files shipped in the ``cards`` package."""
-    return Path(str(resources.files("dof.cards")))
-
-
-def card_files(paths: list[Path], reporter: Reporter | None = None,
-               empty: str = "W505") -> list[Path]:
-    """Card files named directly, or found (sorted) under directories; a
-    folder without any is reported with ``empty`` (a warning for lint, an
-    error for a mod, which must add or replace something)."""
-    out: list[Path] = []
-    for path in paths:
-        if not path.is_dir():
-            out.append(path)
-            continue
-        found = sorted(p for p in path.rglob("*" + SUFFIX) if p.is_file())
-        if not found and reporter is not None:
-            others = sorted(p.name for p in path.iterdir() if p.is_file())[:5]
-            what = "mod folder" if empty == "E005" else "folder"
-            reporter.report(empty, f"the {what} holds no card files (*{SUFFIX})",
-                            Span(str(path), 1, 1),
-                            f"card files end in {SUFFIX}" + (
-                                f"; found {', '.join(others)}" if others else ""))
-        out.extend(found)
-    return out
 
 
 def load_deck(paths: list[Path] | None = None, mod: Path | None = None,

@@ -1,8 +1,8 @@
 """dof's cache folder and its entries: bytes stored under a name, read back
 by a later process. A cache is only ever a shortcut: an entry that is
 missing or unreadable reads as None, and a folder that cannot be written is
-skipped, never an error. What is kept there (compiled decks, the parser's
-table) is decided by dsl/cache.py and dsl/grammar.py.
+skipped, never an error. What is kept there (compiled decks, the game data,
+the parser's table) is decided by dsl/cache.py and dsl/grammar.py.
 
 The folder is ``$DOF_CACHE_DIR``, else ``$XDG_CACHE_HOME/dof``, else
 ``~/.cache/dof``; ``DOF_NO_CACHE=1`` turns caching off.

@@ -15,7 +15,7 @@ import pytest
 
 from dof.dsl import builtin_cards_dir, load_deck, pieces
 from dof.dsl import deck as deck_module
-from dof.dsl.deck import Deck
+from dof.dsl.compiled import Deck
 
 
 @pytest.fixture(autouse=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
 import os
 import sys
 
@@ -16,7 +17,6 @@ import pytest
 from helpers import crash_at_seed
 from rich.console import Console
 
-from dof.cli import sim
 from dof.cli.main import load_game, main
 from dof.cli.sim import run_sim, summarize
 
@@ -50,7 +50,7 @@ def test_one_job_plays_in_this_process(capsys, monkeypatch):
     def no_pool(*args):
         raise AssertionError("--jobs 1 started a pool")
 
-    monkeypatch.setattr(sim.multiprocessing, "get_context", no_pool)
+    monkeypatch.setattr(multiprocessing, "get_context", no_pool)
     assert sim_json(capsys, "--games", "2", "--jobs", "1")["games"] == 2
 
 

@@ -21,7 +21,7 @@ import dof.dsl.cache as cache
 from dof.cli.lint import run_lint
 from dof.cli.sim import play_one
 from dof.dsl import builtin_cards_dir, load_deck
-from dof.dsl.cache import load_deck_cached
+from dof.dsl.cache import load_data_cached, load_deck_cached
 from dof.dsl.grammar import parser
 from dof.engine.data import load_data
 from dof.engine.programs.events import EventRunner
@@ -120,11 +120,12 @@ def test_an_edited_module_of_a_folder_of_dof_makes_new_decks(tmp_path, monkeypat
     real = cache.resources.files
     monkeypatch.setattr(cache.resources, "files",
                         lambda package: copies.get(package) or real(package))
-    hashes = [cache.source_hash()]
+    source_hash = cache.source_hash.__wrapped__  # source_hash() is taken once per process
+    hashes = [source_hash()]
     for edited in ("dof.dsl/deck.py", "dof.dsl/lints/never_acts.py", "dof.engine/rules/turn.py"):
         with (tmp_path / edited).open("a", encoding="utf-8") as file:
             file.write("# edited\n")
-        hashes.append(cache.source_hash())
+        hashes.append(source_hash())
     assert len(set(hashes)) == 4
 
 
@@ -206,6 +207,29 @@ def test_old_entries_are_pruned(tmp_path, cache_dir, monkeypatch):
     assert load_deck_cached(mod=mod).card(111).printed.ops == 3
 
 
+# ------------------------------------------------------------------ game data
+def test_the_game_data_comes_from_the_cache_the_same(cache_dir, monkeypatch):
+    first = load_data_cached()
+    [entry] = cache_dir.glob("data-*.pickle")
+    with monkeypatch.context() as patch:
+        patch.setattr(cache, "load_data", lambda: pytest.fail("the data was read again"))
+        second = load_data_cached()
+    assert second is not first and repr(second) == repr(first) == repr(load_data())
+    assert second.space("Leipzig").stability == load_data().space("Leipzig").stability
+    entry.write_bytes(b"not a pickle")
+    assert repr(load_data_cached()) == repr(first)
+    assert entry.read_bytes().startswith(b"\x80")  # a pickle again
+
+
+def test_games_from_the_cached_data_are_the_same(cache_dir):
+    deck = load_deck()
+    load_data_cached()
+    games = [play_one(data.with_cards(deck.card_facts()), EventRunner(deck), 5,
+                      {"democrat": "greedy", "communist": "search"})
+             for data in (load_data(), load_data_cached())]
+    assert games[0] == games[1]
+
+
 # ---------------------------------------------------------------- the parser
 def test_the_parser_table_is_kept_and_a_corrupt_one_rebuilt(cache_dir):
     build = parser.__wrapped__  # parser() itself is built once per process
@@ -219,8 +243,11 @@ def test_the_parser_table_is_kept_and_a_corrupt_one_rebuilt(cache_dir):
 
 # ------------------------------------------------- what a process imports
 def imported_after(code: str, cache_dir: Path) -> set[str]:
-    """The top-level packages a fresh Python has imported after ``code``."""
-    script = code + "\nimport sys, json; print(json.dumps(sorted(sys.modules)))"
+    """The modules a fresh Python imports to run ``code``: not those it held
+    before (Python's own start-up, and an editable install's finder, which
+    imports pathlib and typing before any code runs)."""
+    script = ("import json, sys\n_held = set(sys.modules)\n" + code
+              + "\nprint(json.dumps(sorted(set(sys.modules) - _held)))")
     env = {**os.environ, "DOF_CACHE_DIR": str(cache_dir)}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           env=env, check=True)
@@ -233,6 +260,7 @@ def test_dof_help_imports_neither_the_engine_nor_lark_nor_rich(cache_dir):
         cache_dir)
     assert "dof.cli.main" in modules
     assert not {"dof.engine", "dof.dsl", "lark", "rich", "importlib.metadata"} & modules
+    assert not {"pathlib", "typing", "tempfile"} & modules  # a fifth of its start-up
 
 
 def test_dof_version_still_reads_the_installed_version(capsys):
@@ -254,6 +282,25 @@ def test_only_a_large_deck_imports_multiprocessing(cache_dir):
     commands that read the ordinary deck nothing."""
     load = "from dof.dsl import load_deck\nload_deck()"
     assert "multiprocessing" not in imported_after(load, cache_dir)
+
+
+#: What builds a deck or the game data: none of it is imported when the
+#: cache has them.
+BUILDERS = {"dof.dsl.deck", "dof.dsl.parser", "dof.dsl.checker", "dof.dsl.compiler",
+            "dof.dsl.lints", "dof.dsl.explain", "lark", "dof.engine.data.load", "yaml"}
+
+
+@pytest.mark.parametrize("argv", [["sim", "--games", "1", "--json"], ["lint"]])
+def test_a_warm_command_imports_nothing_that_builds_the_deck(cache_dir, argv):
+    """A short command whose deck and game data are in the cache imports
+    none of the parser, checker, compiler, lints, explanations or YAML
+    reader, nor fractions (no odds shown) or multiprocessing (one game)."""
+    run = ("from dof.cli.main import main\n"
+           "import contextlib, io\n"
+           "with contextlib.redirect_stdout(io.StringIO()):\n"
+           f"    main({argv!r})")
+    assert imported_after(run, cache_dir) >= BUILDERS  # the first run builds them
+    assert not (BUILDERS | {"fractions", "multiprocessing"}) & imported_after(run, cache_dir)
 
 
 def test_sim_json_imports_no_rich(cache_dir):

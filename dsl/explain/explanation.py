@@ -24,7 +24,7 @@ from dof.dsl.names import Names
 from dof.engine.data.vocabulary import Cond, Op
 
 if TYPE_CHECKING:  # the deck is built with the lints, which explain its cards
-    from dof.dsl.deck import CompiledBox, CompiledCard
+    from dof.dsl.compiled import CompiledBox, CompiledCard
 
 
 @dataclass(frozen=True)

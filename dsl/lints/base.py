@@ -24,7 +24,7 @@ from dof.dsl.names import Names
 from dof.engine.data.records import StrategyCard
 
 if TYPE_CHECKING:  # the deck is built with the lints: they read it once built
-    from dof.dsl.deck import CompiledCard
+    from dof.dsl.compiled import CompiledCard
 
 #: Every lint by its code; they run in the order of their codes.
 LINTS: dict[str, type[Lint]] = {}

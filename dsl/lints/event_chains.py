@@ -10,7 +10,7 @@ from dof.dsl.lints.base import Lint, lint
 from dof.engine.data.vocabulary import Op
 
 if TYPE_CHECKING:
-    from dof.dsl.deck import CompiledCard
+    from dof.dsl.compiled import CompiledCard
 
 #: The Python frames a chain of events may take, one playing the next: what
 #: the engine's stack holds (1000 frames) less what a game around them takes.

@@ -13,7 +13,7 @@ from dof.engine.data.records import StrategyCard
 from dof.engine.data.terms import key
 
 if TYPE_CHECKING:
-    from dof.dsl.deck import CompiledCard
+    from dof.dsl.compiled import CompiledCard
 
 #: What a card's 'requires' clause asks: the events it tests (card name,
 #: whether it must have occurred) and the findings (message, where) about

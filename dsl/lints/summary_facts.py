@@ -14,7 +14,7 @@ from dof.dsl.lints.base import Lint, lint
 from dof.engine.data.records import StrategyCard
 
 if TYPE_CHECKING:
-    from dof.dsl.deck import CompiledCard
+    from dof.dsl.compiled import CompiledCard
 
 
 @lint

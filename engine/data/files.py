@@ -38,6 +38,12 @@ SCENARIO = Kind("scenario or position file", 4 * MB)
 #: The game data's largest file (map.yaml) is 19 kB.
 DATA = Kind("game data file", 4 * MB)
 
+#: The game data's files, in the ``cards`` package's folder: what
+#: engine/data/load.py reads, and what the card language's cache hashes
+#: without importing the YAML reader.
+DATA_FILES = ("map.yaml", "countries.yaml", "tables.yaml", "power_struggle.yaml",
+              "strategy.yaml")
+
 
 class FileRefused(OSError):
     """A file that is not read: no regular file, or too large for its kind.

@@ -24,6 +24,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from dof.engine.data.files import DATA_FILES
 from dof.engine.data.located import DataError, Doc
 from dof.engine.data.records import GameData
 from dof.engine.data.schema import (
@@ -34,8 +35,6 @@ from dof.engine.data.schema import (
     read_strategy,
     read_tables,
 )
-
-FILES = ("map.yaml", "countries.yaml", "tables.yaml", "power_struggle.yaml", "strategy.yaml")
 
 
 def load_data(directory: Path | str | None = None, *, reader: str | None = None) -> GameData:
@@ -52,7 +51,7 @@ def load_data(directory: Path | str | None = None, *, reader: str | None = None)
     directory = Path(directory)
     if not directory.is_dir():
         raise DataError(directory, None, "data directory not found")
-    docs = {name: Doc.read(directory / name, reader) for name in FILES}
+    docs = {name: Doc.read(directory / name, reader) for name in DATA_FILES}
 
     countries_raw, final = read_countries(docs["countries.yaml"])
     spaces = read_spaces(docs["map.yaml"], countries_raw)

@@ -9,9 +9,11 @@ is shown and the roll he then makes cannot disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 #: The faces of a six-sided die (2.0: the game's dice).
 FACES = range(1, 7)
@@ -46,8 +48,8 @@ class Odds:
     need: int
     least: int
     chance: Fraction
-    removed: Fraction = Fraction(0)
-    added: Fraction = Fraction(0)
+    removed: Fraction = field(default_factory=lambda: _fraction(0))
+    added: Fraction = field(default_factory=lambda: _fraction(0))
 
     @property
     def bonus(self) -> int:
@@ -67,6 +69,16 @@ class Odds:
                 "removed": float(self.removed), "added": float(self.added)}
 
 
+def _fraction(numerator: int, denominator: int = 1) -> Fraction:
+    """``Fraction(numerator, denominator)``, with fractions imported on the
+    first odds asked: the rules import this module for its rolls, and a
+    command that shows no odds (`dof sim`) need not import fractions and
+    decimal."""
+    from fractions import Fraction
+
+    return Fraction(numerator, denominator)
+
+
 def check_odds(terms: list[tuple[str, int]], need: int, opponent_sp: int) -> Odds:
     """A support check's odds over the six faces (check_result)."""
     bonus = sum(v for _, v in terms)
@@ -74,9 +86,9 @@ def check_odds(terms: list[tuple[str, int]], need: int, opponent_sp: int) -> Odd
     wins = [face for face, (removed, added) in zip(FACES, results, strict=True)
             if removed + added]
     return Odds("check", tuple(terms), need, min(wins, default=7),
-                Fraction(len(wins), len(FACES)),
-                Fraction(sum(r for r, _ in results), len(FACES)),
-                Fraction(sum(a for _, a in results), len(FACES)))
+                _fraction(len(wins), len(FACES)),
+                _fraction(sum(r for r, _ in results), len(FACES)),
+                _fraction(sum(a for _, a in results), len(FACES)))
 
 
 def attempt_odds(terms: list[tuple[str, int]], need: int) -> Odds:
@@ -84,4 +96,4 @@ def attempt_odds(terms: list[tuple[str, int]], need: int) -> Odds:
     bonus = sum(v for _, v in terms)
     wins = [face for face in FACES if attempt_succeeds(face + bonus, need)]
     return Odds("tiananmen", tuple(terms), need, min(wins, default=7),
-                Fraction(len(wins), len(FACES)))
+                _fraction(len(wins), len(FACES)))
