@@ -209,8 +209,8 @@ class _Looks:
     """The look-aheads of one side at one decision, and what they share:
     the seed of what the side sees, the dice, the deal of the first replayed
     preview (its shuffle and the seed cost more than the rest of a preview:
-    the next ones lay it out again), the public state that foreseen previews
-    change."""
+    the next ones lay it out again) and of each sample's seed, the public
+    state that foreseen previews change."""
 
     def __init__(self, game, side: str) -> None:
         game.past_kept("looked ahead from")
@@ -223,8 +223,16 @@ class _Looks:
         return self.made["seed"]
 
     def sample(self, seed: int):
+        """A sample from ``seed``: the deal of its hidden cards and dice is
+        made once and laid out again for the next sample of that seed (a
+        search plays every line it weighs on the same samples)."""
         copy = self.game.lookahead()
-        _reseed(copy, self.side, self.pending, seed)
+        dealt = self.made.setdefault("samples", {})
+        if seed in dealt:
+            _lay_out(copy, self.side, dealt[seed])
+        else:
+            dice = _reseed(copy, self.side, self.pending, seed)
+            dealt[seed] = _layout(copy.state, self.side, dice)
         copy.forget_past()  # the real game's snapshots would replay its secrets
         return copy
 
