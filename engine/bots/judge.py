@@ -46,6 +46,8 @@ WIN = 1000.0
 #: A hand with more Scoring cards than action rounds left loses the game at
 #: the end of the turn (4.5.4), unless an effect gives an extra round.
 STUCK = WIN / 2
+#: Standings valued at most before the judge forgets them (Judge.worths).
+WORTHS = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,10 @@ class Judge:
         self.battleground = tuple(int(s.battleground) for s in data.spaces)
         self.first_turn = {facts.index: self._first_turn(facts.scoring_card)
                            for facts in self.countries}
+        #: (country, standing, weight, Communist in power) -> the Democrat's
+        #: worth of it (Judge.worth): a playout's decisions weigh the same
+        #: few standings again and again, in every playout of a search.
+        self.worths: dict[tuple[int, Standing, tuple[float, float], bool], float] = {}
 
     def _first_turn(self, card: int) -> int:
         """The first turn a card can be drawn (4.4: its period's deck joins)."""
@@ -207,21 +213,29 @@ class Countries:
     """One side's worth of each country at one moment, as single spaces'
     SPs change: the bots weigh every placement, check target or SP to lose
     of a decision against the same state, each changing one space. So each
-    country is tallied and valued once (a change moves only that space's
-    control, board.retally), and each other standing it can reach is valued
-    once."""
+    country is tallied once, and only if some option changes the control
+    of one of its spaces (a change moves only that space's control,
+    board.retally); the weights (Judge.weights, for the side's own hand
+    unless given) are read only then too, and each standing is valued once
+    for all decisions (Judge.worths)."""
 
     def __init__(self, judge: Judge, state: Mapping[str, Any], side: str,
-                 weights: list[tuple[float, float]]) -> None:
+                 weights: list[tuple[float, float]] | None = None) -> None:
         self.judge = judge
         self.state = state
+        self.side = side
         self.sign = 1.0 if side == "democrat" else -1.0
-        self.weights = weights
+        self._weights = weights
         self.dem, self.com = state["sp"]["democrat"], state["sp"]["communist"]
         self.destroyed = state["destroyed"]
         #: country -> (its standing, the side's worth of it), as it stands
         self.now: dict[int, tuple[Standing, float]] = {}
-        self.worths: dict[tuple[int, Standing], float] = {}
+
+    @property
+    def weights(self) -> list[tuple[float, float]]:
+        if self._weights is None:
+            self._weights = self.judge.weights(self.state, (self.side,))
+        return self._weights
 
     def held(self, space: int) -> int:
         """Who controls ``space`` now (board.holder's 1, -1 or 0)."""
@@ -231,40 +245,47 @@ class Countries:
         """What the side's worth of the country holding ``space`` would
         gain were the space controlled as ``held`` says (board.holder's 1,
         -1 or 0): 0.0 when that is who controls it now."""
-        now, after = self._worths(space, held)
-        return 0.0 if after is None else after - now
+        before = self.held(space)
+        if held == before or space in self.destroyed:
+            return 0.0
+        standing, now = self._now(space)
+        return self._worth(space, retally(standing, self.judge.battleground[space], before,
+                                          held)) - now
 
     def if_held(self, space: int, dem: int, com: int) -> float:
         """The side's worth of the country holding ``space`` were ``dem``
         and ``com`` SPs there (and everything else as it stands)."""
-        now, after = self._worths(space, holder(self.judge.stability[space], dem, com))
-        return now if after is None else after
+        held, before = holder(self.judge.stability[space], dem, com), self.held(space)
+        standing, now = self._now(space)
+        if held == before or space in self.destroyed:
+            return now
+        return self._worth(space, retally(standing, self.judge.battleground[space], before,
+                                          held))
 
-    def _worths(self, space: int, held: int) -> tuple[float, float | None]:
-        """The worth of the space's country now, and were the space held
-        so (None: no change)."""
-        judge = self.judge
-        country = judge.country_of[space]
+    def _now(self, space: int) -> tuple[Standing, float]:
+        """The standing of the space's country now, and its worth."""
+        country = self.judge.country_of[space]
         now = self.now.get(country)
         if now is None:
-            facts = judge.countries[country]
-            standing = tally(facts.cells, self.dem, self.com, self.destroyed)
-            now = self.now[country] = (standing, self._worth(country, standing))
-        standing, worth = now
-        before = self.held(space)
-        if held == before or space in self.destroyed:
-            return worth, None
-        return worth, self._worth(country, retally(standing, judge.battleground[space], before,
-                                                   held))
-
-    def _worth(self, country: int, standing: Standing) -> float:
-        worth = self.worths.get((country, standing))
-        if worth is None:
             facts = self.judge.countries[country]
-            worth = self.worths[country, standing] = self.sign * self.judge.worth(
-                facts, standing, self.weights[country],
-                self.state["power"][facts.name] == "communist")
-        return worth
+            standing = tally(facts.cells, self.dem, self.com, self.destroyed)
+            now = self.now[country] = (standing, self._worth(space, standing))
+        return now
+
+    def _worth(self, space: int, standing: Standing) -> float:
+        """The side's worth of the space's country with this standing."""
+        judge = self.judge
+        country = judge.country_of[space]
+        weight = self.weights[country]
+        facts = judge.countries[country]
+        communist_power = self.state["power"][facts.name] == "communist"
+        key = (country, standing, weight, communist_power)
+        worth = judge.worths.get(key)
+        if worth is None:
+            if len(judge.worths) >= WORTHS:
+                judge.worths.clear()
+            worth = judge.worths[key] = judge.worth(facts, standing, weight, communist_power)
+        return self.sign * worth
 
 
 @lru_cache(maxsize=4096)

@@ -23,6 +23,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from dof.engine.api import View
@@ -115,7 +116,7 @@ class Playout:
         state = game.state
         dem, com = state["sp"]["democrat"], state["sp"]["communist"]
         own = 1 if side == "democrat" else 0
-        worth = Countries(self.judge, state, side, self.judge.weights(state, (side,)))
+        worth = Countries(self.judge, state, side)
         costs = placement_costs(game, side, decision.options) if decision.kind == "place" \
             else {}
         best, best_value = None, -math.inf
@@ -133,10 +134,12 @@ class Playout:
         side = decision.player
         state = game.state
         dem, com = state["sp"]["democrat"], state["sp"]["communist"]
+        own_sp, their_sp = state["sp"][side], state["sp"][opponent(side)]
         stability = game.stability
-        sign = 1 if side == "democrat" else -1
+        democrat = side == "democrat"
+        sign = 1 if democrat else -1
         ops = decision.context.get("ops", 1)
-        worth = Countries(self.judge, state, side, self.judge.weights(state, (side,)))
+        worth = Countries(self.judge, state, side)
         held: dict[int, int] = {}  # who controls each space looked at (board.holder)
         best, best_value = decision.options[0], -math.inf
         for s in decision.options:
@@ -148,33 +151,28 @@ class Playout:
                 if who is None:
                     who = held[n] = holder(stability[n], dem[n], com[n])
                 mods += sign * who
-            value = self.check_gain(game, side, s, mods, worth)
+            value = self.check_gain(worth, s, rolls(stability[s], own_sp[s], their_sp[s], mods,
+                                                    democrat))
             value += self.rng.random() * 1e-6
             if value > best_value:
                 best, best_value = s, value
         return best
 
     @staticmethod
-    def check_gain(game: Sample, side: str, space: int, mods: int, worth: Countries) -> float:
-        """A support check's mean worth over the six rolls, with these
-        modifiers (6.2.4-6.2.6); the country is valued once for each side
-        that a roll can leave in control of the space."""
-        if mods + 6 <= 0:
-            return 0.0
-        sp = game.state["sp"]
-        own, theirs = sp[side][space], sp[opponent(side)][space]
-        stability = game.stability[space]
-        democrat = side == "democrat"
+    def check_gain(worth: Countries, space: int, rolled: Rolls) -> float:
+        """A support check's mean worth over the six rolls (:func:`rolls`);
+        the country is valued once for each side that a roll can leave in
+        control of the space, and not at all when none changes who does."""
+        whos, bonuses, quiet = rolled
+        if quiet is not None:
+            return quiet
         after: dict[int, float] = {}  # by who would control the space (board.holder)
         gain = 0.0
-        for excess in range(max(1, mods + 1), mods + 7):
-            removed = min(excess, theirs)
-            mine, left = own + excess - removed, theirs - removed
-            who = holder(stability, mine, left) if democrat else holder(stability, left, mine)
+        for who, bonus in zip(whos, bonuses, strict=True):
             change = after.get(who)
             if change is None:
                 change = after[who] = worth.gain(space, who)
-            gain += change + SP * excess
+            gain += change + bonus
         return gain / 6
 
     def support_loss(self, game: Sample, decision: Decision) -> Any:
@@ -183,7 +181,7 @@ class Playout:
         state = game.state
         dem, com = state["sp"]["democrat"], state["sp"]["communist"]
         own = 1 if side == "democrat" else 0
-        worth = Countries(self.judge, state, side, self.judge.weights(state, (side,)))
+        worth = Countries(self.judge, state, side)
         best, best_value = decision.options[0], -math.inf
         for s in decision.options:
             value = worth.if_held(s, dem[s] - own, com[s] - 1 + own)
@@ -253,6 +251,41 @@ class Playout:
         "ps_raise_discard": ps_discard, "ps_attack": ps_attack, "ps_match": ps_match,
         "ps_surrender": ps_surrender,
     }
+
+
+#: Who would control a space after each roll of a support check that
+#: removes or adds SPs (board.holder's 1, -1 or 0, for the Democrat however
+#: the checking side is), what the SPs it moves are worth (SP each), and the
+#: check's mean worth when no roll changes who controls the space (else
+#: None): Playout.check_gain's sum over the six rolls, in their order.
+Rolls = tuple[tuple[int, ...], tuple[float, ...], float | None]
+
+
+@lru_cache(maxsize=1 << 14)
+def rolls(stability: int, own: int, theirs: int, mods: int, democrat: bool) -> Rolls:
+    """A support check's rolls (6.2.4-6.2.6) against a space of this
+    stability holding ``own`` SPs of the checking side and ``theirs`` of
+    the other, with these modifiers: each excess over twice the stability
+    removes an opposing SP, or adds an own one once none is left. The same
+    few spaces, SPs and modifiers come back in every playout, so they are
+    worked out once."""
+    def held(mine: int, left: int) -> int:
+        return holder(stability, mine, left) if democrat else holder(stability, left, mine)
+
+    before = held(own, theirs)
+    whos: list[int] = []
+    bonuses: list[float] = []
+    for excess in range(max(1, mods + 1), mods + 7):
+        removed = min(excess, theirs)
+        whos.append(held(own + excess - removed, theirs - removed))
+        bonuses.append(SP * excess)
+    quiet = None
+    if all(who == before for who in whos):
+        gain = 0.0
+        for bonus in bonuses:
+            gain += 0.0 + bonus  # what no change of control adds, as check_gain adds it
+        quiet = gain / 6
+    return tuple(whos), tuple(bonuses), quiet
 
 
 class SearchAgent:
