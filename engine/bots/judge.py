@@ -20,6 +20,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from dof.engine.data.records import GameData
@@ -46,8 +47,9 @@ WIN = 1000.0
 #: A hand with more Scoring cards than action rounds left loses the game at
 #: the end of the turn (4.5.4), unless an effect gives an extra round.
 STUCK = WIN / 2
-#: Standings valued at most before the judge forgets them (Judge.worths).
-WORTHS = 1 << 16
+#: Countries' SPs tallied and standings valued at most before the judge
+#: forgets them (Judge.standings, Judge.worths).
+MEMO = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -85,9 +87,13 @@ class Judge:
         self.battleground = tuple(int(s.battleground) for s in data.spaces)
         self.first_turn = {facts.index: self._first_turn(facts.scoring_card)
                            for facts in self.countries}
-        #: (country, standing, weight, Communist in power) -> the Democrat's
-        #: worth of it (Judge.worth): a playout's decisions weigh the same
-        #: few standings again and again, in every playout of a search.
+        #: A search meets the same few countries' SPs and standings again
+        #: and again, in every decision of a playout and in every playout:
+        #: each country's standing by its SPs (board.tally) and its worth to
+        #: the Democrat by its standing (Judge.worth) are kept, up to MEMO
+        #: of each.
+        self.sps_of = [itemgetter(*(s for s, _, _ in facts.cells)) for facts in self.countries]
+        self.standings: dict[tuple, Standing] = {}
         self.worths: dict[tuple[int, Standing, tuple[float, float], bool], float] = {}
 
     def _first_turn(self, card: int) -> int:
@@ -130,8 +136,31 @@ class Judge:
     def country(self, facts: CountryFacts, dem: list[int], com: list[int],
                 destroyed: list[int], weight: tuple[float, float], communist_power: bool) -> float:
         """The country's worth to the Democrat (negative: to the Communist)."""
-        return self.worth(facts, tally(facts.cells, dem, com, destroyed), weight,
-                          communist_power)
+        return self.valued(facts, self.standing(facts, dem, com, destroyed), weight,
+                           communist_power)
+
+    def standing(self, facts: CountryFacts, dem: list[int], com: list[int],
+                 destroyed: list[int]) -> Standing:
+        """The country's standing with these SPs (board.tally), kept."""
+        sps = self.sps_of[facts.index]
+        key = (facts.index, sps(dem), sps(com), tuple(destroyed))
+        standing = self.standings.get(key)
+        if standing is None:
+            if len(self.standings) >= MEMO:
+                self.standings.clear()
+            standing = self.standings[key] = tally(facts.cells, dem, com, destroyed)
+        return standing
+
+    def valued(self, facts: CountryFacts, standing: Standing, weight: tuple[float, float],
+               communist_power: bool) -> float:
+        """The country's worth to the Democrat with this standing (Judge.worth), kept."""
+        key = (facts.index, standing, weight, communist_power)
+        worth = self.worths.get(key)
+        if worth is None:
+            if len(self.worths) >= MEMO:
+                self.worths.clear()
+            worth = self.worths[key] = self.worth(facts, standing, weight, communist_power)
+        return worth
 
     def worth(self, facts: CountryFacts, standing: Standing, weight: tuple[float, float],
               communist_power: bool) -> float:
@@ -216,8 +245,8 @@ class Countries:
     country is tallied once, and only if some option changes the control
     of one of its spaces (a change moves only that space's control,
     board.retally); the weights (Judge.weights, for the side's own hand
-    unless given) are read only then too, and each standing is valued once
-    for all decisions (Judge.worths)."""
+    unless given) are read only then too, and the judge keeps standings and
+    their worths for all decisions (Judge.standings, Judge.worths)."""
 
     def __init__(self, judge: Judge, state: Mapping[str, Any], side: str,
                  weights: list[tuple[float, float]] | None = None) -> None:
@@ -268,24 +297,16 @@ class Countries:
         now = self.now.get(country)
         if now is None:
             facts = self.judge.countries[country]
-            standing = tally(facts.cells, self.dem, self.com, self.destroyed)
+            standing = self.judge.standing(facts, self.dem, self.com, self.destroyed)
             now = self.now[country] = (standing, self._worth(space, standing))
         return now
 
     def _worth(self, space: int, standing: Standing) -> float:
         """The side's worth of the space's country with this standing."""
-        judge = self.judge
-        country = judge.country_of[space]
-        weight = self.weights[country]
-        facts = judge.countries[country]
-        communist_power = self.state["power"][facts.name] == "communist"
-        key = (country, standing, weight, communist_power)
-        worth = judge.worths.get(key)
-        if worth is None:
-            if len(judge.worths) >= WORTHS:
-                judge.worths.clear()
-            worth = judge.worths[key] = judge.worth(facts, standing, weight, communist_power)
-        return self.sign * worth
+        country = self.judge.country_of[space]
+        facts = self.judge.countries[country]
+        return self.sign * self.judge.valued(facts, standing, self.weights[country],
+                                             self.state["power"][facts.name] == "communist")
 
 
 @lru_cache(maxsize=4096)

@@ -121,9 +121,10 @@ class Playout:
             else {}
         best, best_value = None, -math.inf
         stability = game.stability
+        gain, cost, draw = worth.gain, costs.get, self.rng.random
         for s in decision.options:
-            gain = worth.gain(s, holder(stability[s], dem[s] + own, com[s] + 1 - own)) + SP
-            value = gain / costs.get(s, 1) + self.rng.random() * 1e-6
+            value = (gain(s, holder(stability[s], dem[s] + own, com[s] + 1 - own)) + SP) \
+                / cost(s, 1) + draw() * 1e-6
             if value > best_value:
                 best, best_value = s, value
         return best
@@ -141,31 +142,32 @@ class Playout:
         ops = decision.context.get("ops", 1)
         worth = Countries(self.judge, state, side)
         held: dict[int, int] = {}  # who controls each space looked at (board.holder)
+        adjacent, draw = game.adjacent, self.rng.random
         best, best_value = decision.options[0], -math.inf
         for s in decision.options:
             if s == "stop":
                 continue
             mods = ops - 2 * stability[s]
-            for n in game.adjacent[s]:
+            for n in adjacent[s]:
                 who = held.get(n)
                 if who is None:
                     who = held[n] = holder(stability[n], dem[n], com[n])
                 mods += sign * who
-            value = self.check_gain(worth, s, rolls(stability[s], own_sp[s], their_sp[s], mods,
-                                                    democrat))
-            value += self.rng.random() * 1e-6
+            whos, bonuses, value = rolls(stability[s], own_sp[s], their_sp[s], mods, democrat)
+            if value is None:
+                value = self.check_gain(worth, s, whos, bonuses)
+            value += draw() * 1e-6
             if value > best_value:
                 best, best_value = s, value
         return best
 
     @staticmethod
-    def check_gain(worth: Countries, space: int, rolled: Rolls) -> float:
-        """A support check's mean worth over the six rolls (:func:`rolls`);
-        the country is valued once for each side that a roll can leave in
-        control of the space, and not at all when none changes who does."""
-        whos, bonuses, quiet = rolled
-        if quiet is not None:
-            return quiet
+    def check_gain(worth: Countries, space: int, whos: tuple[int, ...],
+                   bonuses: tuple[float, ...]) -> float:
+        """A support check's mean worth over the six rolls (:func:`rolls`,
+        which knows it already when no roll changes who controls the
+        space); the country is valued once for each side that a roll can
+        leave in control of the space."""
         after: dict[int, float] = {}  # by who would control the space (board.holder)
         gain = 0.0
         for who, bonus in zip(whos, bonuses, strict=True):
