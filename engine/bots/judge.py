@@ -266,15 +266,11 @@ class Countries:
             self._weights = self.judge.weights(self.state, (self.side,))
         return self._weights
 
-    def held(self, space: int) -> int:
-        """Who controls ``space`` now (board.holder's 1, -1 or 0)."""
-        return holder(self.judge.stability[space], self.dem[space], self.com[space])
-
     def gain(self, space: int, held: int) -> float:
         """What the side's worth of the country holding ``space`` would
         gain were the space controlled as ``held`` says (board.holder's 1,
         -1 or 0): 0.0 when that is who controls it now."""
-        before = self.held(space)
+        before = holder(self.judge.stability[space], self.dem[space], self.com[space])
         if held == before or space in self.destroyed:
             return 0.0
         standing, now = self._now(space)
@@ -284,7 +280,8 @@ class Countries:
     def if_held(self, space: int, dem: int, com: int) -> float:
         """The side's worth of the country holding ``space`` were ``dem``
         and ``com`` SPs there (and everything else as it stands)."""
-        held, before = holder(self.judge.stability[space], dem, com), self.held(space)
+        held = holder(self.judge.stability[space], dem, com)
+        before = holder(self.judge.stability[space], self.dem[space], self.com[space])
         standing, now = self._now(space)
         if held == before or space in self.destroyed:
             return now

@@ -111,7 +111,10 @@ class Playout:
 
     # ----------------------------------------------------- SPs and checks
     def place(self, game: Sample, decision: Decision) -> Any:
-        """The space where one more SP is worth most per Op."""
+        """The space where one more SP is worth most per Op. Most SPs change
+        no control: who holds a space before and after one more (:func:`placed`)
+        is worked out once for its stability and SPs, and the country is
+        valued only for the others."""
         side = decision.player
         state = game.state
         dem, com = state["sp"]["democrat"], state["sp"]["communist"]
@@ -123,7 +126,8 @@ class Playout:
         stability = game.stability
         gain, cost, draw = worth.gain, costs.get, self.rng.random
         for s in decision.options:
-            value = (gain(s, holder(stability[s], dem[s] + own, com[s] + 1 - own)) + SP) \
+            before, after = placed(stability[s], dem[s], com[s], own)
+            value = ((0.0 if after == before else gain(s, after)) + SP) \
                 / cost(s, 1) + draw() * 1e-6
             if value > best_value:
                 best, best_value = s, value
@@ -288,6 +292,13 @@ def rolls(stability: int, own: int, theirs: int, mods: int, democrat: bool) -> R
             gain += 0.0 + bonus  # what no change of control adds, as check_gain adds it
         quiet = gain / 6
     return tuple(whos), tuple(bonuses), quiet
+
+
+@lru_cache(maxsize=1 << 12)
+def placed(stability: int, dem: int, com: int, own: int) -> tuple[int, int]:
+    """Who controls a space of this stability with these SPs, and who would
+    with one more SP (the Democrat's when ``own`` is 1), as board.holder says."""
+    return holder(stability, dem, com), holder(stability, dem + own, com + 1 - own)
 
 
 class SearchAgent:
