@@ -16,8 +16,8 @@ import dof
 from dof.cli.main import build_parser, main
 from dof.engine import IllegalAnswer, RandomAgent, Termination, play, view
 from dof.engine.bots.agents import make_agent
-from dof.engine.bots.judge import Countries, Judge
-from dof.engine.bots.search import SearchAgent, search_budget
+from dof.engine.bots.judge import SP, Countries, Judge
+from dof.engine.bots.search import Playout, SearchAgent, rolls, search_budget
 from dof.engine.game import Game
 from dof.engine.rules.board import holder
 
@@ -218,6 +218,42 @@ def test_one_space_changed_is_judged_as_a_whole_recount_judges_it():
                 assert worth.if_held(space, d, c) == recounted
                 assert worth.gain(space, holder(judge.stability[space], d, c)) == \
                     recounted - now
+
+
+def test_a_checks_worth_is_each_rolls_recount_to_the_last_bit():
+    """The playout policy values a support check from its rolls worked out
+    once (search.rolls) and the country valued only for the rolls that
+    change who controls the space: the same mean, to the last bit, as
+    putting each roll's SPs on the board and recounting the country."""
+    game = dof.new_game(seed=4)
+    play(game, random_bots(), limit=300)
+    state = game.state
+    judge = Judge(game.data)
+    sp = state["sp"]
+    compared = changed = 0
+    for side, other in (("democrat", "communist"), ("communist", "democrat")):
+        weights = judge.weights(state, (side,))
+        worth = Countries(judge, state, side, weights)
+        for space in range(len(sp[side])):
+            facts = judge.countries[judge.country_of[space]]
+            now = judge.country_worth(state, side, facts, weights)
+            own, theirs = sp[side][space], sp[other][space]
+            for mods in range(-9, 4):
+                recounted = 0.0
+                for excess in range(max(1, mods + 1), mods + 7):
+                    removed = min(excess, theirs)
+                    sp[side][space], sp[other][space] = own + excess - removed, theirs - removed
+                    recounted += (judge.country_worth(state, side, facts, weights) - now) \
+                        + SP * excess
+                sp[side][space], sp[other][space] = own, theirs
+                whos, bonuses, value = rolls(game.stability[space], own, theirs, mods,
+                                             side == "democrat")
+                if value is None:
+                    value = Playout.check_gain(worth, space, whos, bonuses)
+                    changed += 1
+                assert value == recounted / 6
+                compared += 1
+    assert changed > 50 and compared - changed > 50
 
 
 def test_the_judge_sees_a_hand_with_more_scoring_cards_than_rounds_lose():

@@ -20,6 +20,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from dof.engine.data.records import GameData
@@ -46,6 +47,9 @@ WIN = 1000.0
 #: A hand with more Scoring cards than action rounds left loses the game at
 #: the end of the turn (4.5.4), unless an effect gives an extra round.
 STUCK = WIN / 2
+#: Countries' SPs tallied and standings valued at most before the judge
+#: forgets them (Judge.standings, Judge.worths).
+MEMO = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,14 @@ class Judge:
         self.battleground = tuple(int(s.battleground) for s in data.spaces)
         self.first_turn = {facts.index: self._first_turn(facts.scoring_card)
                            for facts in self.countries}
+        #: A search meets the same few countries' SPs and standings again
+        #: and again, in every decision of a playout and in every playout:
+        #: each country's standing by its SPs (board.tally) and its worth to
+        #: the Democrat by its standing (Judge.worth) are kept, up to MEMO
+        #: of each.
+        self.sps_of = [itemgetter(*(s for s, _, _ in facts.cells)) for facts in self.countries]
+        self.standings: dict[tuple, Standing] = {}
+        self.worths: dict[tuple[int, Standing, tuple[float, float], bool], float] = {}
 
     def _first_turn(self, card: int) -> int:
         """The first turn a card can be drawn (4.4: its period's deck joins)."""
@@ -124,8 +136,31 @@ class Judge:
     def country(self, facts: CountryFacts, dem: list[int], com: list[int],
                 destroyed: list[int], weight: tuple[float, float], communist_power: bool) -> float:
         """The country's worth to the Democrat (negative: to the Communist)."""
-        return self.worth(facts, tally(facts.cells, dem, com, destroyed), weight,
-                          communist_power)
+        return self.valued(facts, self.standing(facts, dem, com, destroyed), weight,
+                           communist_power)
+
+    def standing(self, facts: CountryFacts, dem: list[int], com: list[int],
+                 destroyed: list[int]) -> Standing:
+        """The country's standing with these SPs (board.tally), kept."""
+        sps = self.sps_of[facts.index]
+        key = (facts.index, sps(dem), sps(com), tuple(destroyed))
+        standing = self.standings.get(key)
+        if standing is None:
+            if len(self.standings) >= MEMO:
+                self.standings.clear()
+            standing = self.standings[key] = tally(facts.cells, dem, com, destroyed)
+        return standing
+
+    def valued(self, facts: CountryFacts, standing: Standing, weight: tuple[float, float],
+               communist_power: bool) -> float:
+        """The country's worth to the Democrat with this standing (Judge.worth), kept."""
+        key = (facts.index, standing, weight, communist_power)
+        worth = self.worths.get(key)
+        if worth is None:
+            if len(self.worths) >= MEMO:
+                self.worths.clear()
+            worth = self.worths[key] = self.worth(facts, standing, weight, communist_power)
+        return worth
 
     def worth(self, facts: CountryFacts, standing: Standing, weight: tuple[float, float],
               communist_power: bool) -> float:
@@ -207,64 +242,68 @@ class Countries:
     """One side's worth of each country at one moment, as single spaces'
     SPs change: the bots weigh every placement, check target or SP to lose
     of a decision against the same state, each changing one space. So each
-    country is tallied and valued once (a change moves only that space's
-    control, board.retally), and each other standing it can reach is valued
-    once."""
+    country is tallied once, and only if some option changes the control
+    of one of its spaces (a change moves only that space's control,
+    board.retally); the weights (Judge.weights, for the side's own hand
+    unless given) are read only then too, and the judge keeps standings and
+    their worths for all decisions (Judge.standings, Judge.worths)."""
 
     def __init__(self, judge: Judge, state: Mapping[str, Any], side: str,
-                 weights: list[tuple[float, float]]) -> None:
+                 weights: list[tuple[float, float]] | None = None) -> None:
         self.judge = judge
         self.state = state
+        self.side = side
         self.sign = 1.0 if side == "democrat" else -1.0
-        self.weights = weights
+        self._weights = weights
         self.dem, self.com = state["sp"]["democrat"], state["sp"]["communist"]
         self.destroyed = state["destroyed"]
         #: country -> (its standing, the side's worth of it), as it stands
         self.now: dict[int, tuple[Standing, float]] = {}
-        self.worths: dict[tuple[int, Standing], float] = {}
 
-    def held(self, space: int) -> int:
-        """Who controls ``space`` now (board.holder's 1, -1 or 0)."""
-        return holder(self.judge.stability[space], self.dem[space], self.com[space])
+    @property
+    def weights(self) -> list[tuple[float, float]]:
+        if self._weights is None:
+            self._weights = self.judge.weights(self.state, (self.side,))
+        return self._weights
 
     def gain(self, space: int, held: int) -> float:
         """What the side's worth of the country holding ``space`` would
         gain were the space controlled as ``held`` says (board.holder's 1,
         -1 or 0): 0.0 when that is who controls it now."""
-        now, after = self._worths(space, held)
-        return 0.0 if after is None else after - now
+        before = holder(self.judge.stability[space], self.dem[space], self.com[space])
+        if held == before or space in self.destroyed:
+            return 0.0
+        standing, now = self._now(space)
+        return self._worth(space, retally(standing, self.judge.battleground[space], before,
+                                          held)) - now
 
     def if_held(self, space: int, dem: int, com: int) -> float:
         """The side's worth of the country holding ``space`` were ``dem``
         and ``com`` SPs there (and everything else as it stands)."""
-        now, after = self._worths(space, holder(self.judge.stability[space], dem, com))
-        return now if after is None else after
+        held = holder(self.judge.stability[space], dem, com)
+        before = holder(self.judge.stability[space], self.dem[space], self.com[space])
+        standing, now = self._now(space)
+        if held == before or space in self.destroyed:
+            return now
+        return self._worth(space, retally(standing, self.judge.battleground[space], before,
+                                          held))
 
-    def _worths(self, space: int, held: int) -> tuple[float, float | None]:
-        """The worth of the space's country now, and were the space held
-        so (None: no change)."""
-        judge = self.judge
-        country = judge.country_of[space]
+    def _now(self, space: int) -> tuple[Standing, float]:
+        """The standing of the space's country now, and its worth."""
+        country = self.judge.country_of[space]
         now = self.now.get(country)
         if now is None:
-            facts = judge.countries[country]
-            standing = tally(facts.cells, self.dem, self.com, self.destroyed)
-            now = self.now[country] = (standing, self._worth(country, standing))
-        standing, worth = now
-        before = self.held(space)
-        if held == before or space in self.destroyed:
-            return worth, None
-        return worth, self._worth(country, retally(standing, judge.battleground[space], before,
-                                                   held))
-
-    def _worth(self, country: int, standing: Standing) -> float:
-        worth = self.worths.get((country, standing))
-        if worth is None:
             facts = self.judge.countries[country]
-            worth = self.worths[country, standing] = self.sign * self.judge.worth(
-                facts, standing, self.weights[country],
-                self.state["power"][facts.name] == "communist")
-        return worth
+            standing = self.judge.standing(facts, self.dem, self.com, self.destroyed)
+            now = self.now[country] = (standing, self._worth(space, standing))
+        return now
+
+    def _worth(self, space: int, standing: Standing) -> float:
+        """The side's worth of the space's country with this standing."""
+        country = self.judge.country_of[space]
+        facts = self.judge.countries[country]
+        return self.sign * self.judge.valued(facts, standing, self.weights[country],
+                                             self.state["power"][facts.name] == "communist")
 
 
 @lru_cache(maxsize=4096)

@@ -23,6 +23,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from dof.engine.api import View
@@ -110,19 +111,24 @@ class Playout:
 
     # ----------------------------------------------------- SPs and checks
     def place(self, game: Sample, decision: Decision) -> Any:
-        """The space where one more SP is worth most per Op."""
+        """The space where one more SP is worth most per Op. Most SPs change
+        no control: who holds a space before and after one more (:func:`placed`)
+        is worked out once for its stability and SPs, and the country is
+        valued only for the others."""
         side = decision.player
         state = game.state
         dem, com = state["sp"]["democrat"], state["sp"]["communist"]
         own = 1 if side == "democrat" else 0
-        worth = Countries(self.judge, state, side, self.judge.weights(state, (side,)))
+        worth = Countries(self.judge, state, side)
         costs = placement_costs(game, side, decision.options) if decision.kind == "place" \
             else {}
         best, best_value = None, -math.inf
         stability = game.stability
+        gain, cost, draw = worth.gain, costs.get, self.rng.random
         for s in decision.options:
-            gain = worth.gain(s, holder(stability[s], dem[s] + own, com[s] + 1 - own)) + SP
-            value = gain / costs.get(s, 1) + self.rng.random() * 1e-6
+            before, after = placed(stability[s], dem[s], com[s], own)
+            value = ((0.0 if after == before else gain(s, after)) + SP) \
+                / cost(s, 1) + draw() * 1e-6
             if value > best_value:
                 best, best_value = s, value
         return best
@@ -133,48 +139,46 @@ class Playout:
         side = decision.player
         state = game.state
         dem, com = state["sp"]["democrat"], state["sp"]["communist"]
+        own_sp, their_sp = state["sp"][side], state["sp"][opponent(side)]
         stability = game.stability
-        sign = 1 if side == "democrat" else -1
+        democrat = side == "democrat"
+        sign = 1 if democrat else -1
         ops = decision.context.get("ops", 1)
-        worth = Countries(self.judge, state, side, self.judge.weights(state, (side,)))
+        worth = Countries(self.judge, state, side)
         held: dict[int, int] = {}  # who controls each space looked at (board.holder)
+        adjacent, draw = game.adjacent, self.rng.random
         best, best_value = decision.options[0], -math.inf
         for s in decision.options:
             if s == "stop":
                 continue
             mods = ops - 2 * stability[s]
-            for n in game.adjacent[s]:
+            for n in adjacent[s]:
                 who = held.get(n)
                 if who is None:
                     who = held[n] = holder(stability[n], dem[n], com[n])
                 mods += sign * who
-            value = self.check_gain(game, side, s, mods, worth)
-            value += self.rng.random() * 1e-6
+            whos, bonuses, value = rolls(stability[s], own_sp[s], their_sp[s], mods, democrat)
+            if value is None:
+                value = self.check_gain(worth, s, whos, bonuses)
+            value += draw() * 1e-6
             if value > best_value:
                 best, best_value = s, value
         return best
 
     @staticmethod
-    def check_gain(game: Sample, side: str, space: int, mods: int, worth: Countries) -> float:
-        """A support check's mean worth over the six rolls, with these
-        modifiers (6.2.4-6.2.6); the country is valued once for each side
-        that a roll can leave in control of the space."""
-        if mods + 6 <= 0:
-            return 0.0
-        sp = game.state["sp"]
-        own, theirs = sp[side][space], sp[opponent(side)][space]
-        stability = game.stability[space]
-        democrat = side == "democrat"
+    def check_gain(worth: Countries, space: int, whos: tuple[int, ...],
+                   bonuses: tuple[float, ...]) -> float:
+        """A support check's mean worth over the six rolls (:func:`rolls`,
+        which knows it already when no roll changes who controls the
+        space); the country is valued once for each side that a roll can
+        leave in control of the space."""
         after: dict[int, float] = {}  # by who would control the space (board.holder)
         gain = 0.0
-        for excess in range(max(1, mods + 1), mods + 7):
-            removed = min(excess, theirs)
-            mine, left = own + excess - removed, theirs - removed
-            who = holder(stability, mine, left) if democrat else holder(stability, left, mine)
+        for who, bonus in zip(whos, bonuses, strict=True):
             change = after.get(who)
             if change is None:
                 change = after[who] = worth.gain(space, who)
-            gain += change + SP * excess
+            gain += change + bonus
         return gain / 6
 
     def support_loss(self, game: Sample, decision: Decision) -> Any:
@@ -183,7 +187,7 @@ class Playout:
         state = game.state
         dem, com = state["sp"]["democrat"], state["sp"]["communist"]
         own = 1 if side == "democrat" else 0
-        worth = Countries(self.judge, state, side, self.judge.weights(state, (side,)))
+        worth = Countries(self.judge, state, side)
         best, best_value = decision.options[0], -math.inf
         for s in decision.options:
             value = worth.if_held(s, dem[s] - own, com[s] - 1 + own)
@@ -253,6 +257,48 @@ class Playout:
         "ps_raise_discard": ps_discard, "ps_attack": ps_attack, "ps_match": ps_match,
         "ps_surrender": ps_surrender,
     }
+
+
+#: Who would control a space after each roll of a support check that
+#: removes or adds SPs (board.holder's 1, -1 or 0, for the Democrat however
+#: the checking side is), what the SPs it moves are worth (SP each), and the
+#: check's mean worth when no roll changes who controls the space (else
+#: None): Playout.check_gain's sum over the six rolls, in their order.
+Rolls = tuple[tuple[int, ...], tuple[float, ...], float | None]
+
+
+@lru_cache(maxsize=1 << 14)
+def rolls(stability: int, own: int, theirs: int, mods: int, democrat: bool) -> Rolls:
+    """A support check's rolls (6.2.4-6.2.6) against a space of this
+    stability holding ``own`` SPs of the checking side and ``theirs`` of
+    the other, with these modifiers: each excess over twice the stability
+    removes an opposing SP, or adds an own one once none is left. The same
+    few spaces, SPs and modifiers come back in every playout, so they are
+    worked out once."""
+    def held(mine: int, left: int) -> int:
+        return holder(stability, mine, left) if democrat else holder(stability, left, mine)
+
+    before = held(own, theirs)
+    whos: list[int] = []
+    bonuses: list[float] = []
+    for excess in range(max(1, mods + 1), mods + 7):
+        removed = min(excess, theirs)
+        whos.append(held(own + excess - removed, theirs - removed))
+        bonuses.append(SP * excess)
+    quiet = None
+    if all(who == before for who in whos):
+        gain = 0.0
+        for bonus in bonuses:
+            gain += 0.0 + bonus  # what no change of control adds, as check_gain adds it
+        quiet = gain / 6
+    return tuple(whos), tuple(bonuses), quiet
+
+
+@lru_cache(maxsize=1 << 12)
+def placed(stability: int, dem: int, com: int, own: int) -> tuple[int, int]:
+    """Who controls a space of this stability with these SPs, and who would
+    with one more SP (the Democrat's when ``own`` is 1), as board.holder says."""
+    return holder(stability, dem, com), holder(stability, dem + own, com + 1 - own)
 
 
 class SearchAgent:
