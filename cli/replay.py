@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 
 from rich.console import Console
@@ -55,23 +55,27 @@ class Round:
     phasing: str | None
     first: int
     last: int
+    #: A round past the seven of 4.5.2, that a lasting effect gave (Honecker).
+    extra: bool = False
 
     def title(self) -> str:
         """"Turn 3, the Communist's action round 5"; "Turn 3" outside them."""
         if not self.ar or self.phasing is None:
             return f"Turn {self.turn}"
-        return f"Turn {self.turn}, the {self.phasing.capitalize()}'s action round {self.ar}"
+        which = f"{'extra ' if self.extra else ''}action round {self.ar}"
+        return f"Turn {self.turn}, the {self.phasing.capitalize()}'s {which}"
 
 
 def rounds(replay: Replay) -> list[Round]:
     """The moves of a replay by action round, in order."""
     out: list[Round] = []
+    seven = replay.final.data.action_rounds
     for move in replay.moves:
         where = (move.turn, move.ar, move.phasing)
         if out and (out[-1].turn, out[-1].ar, out[-1].phasing) == where:
-            out[-1] = Round(*where, out[-1].first, move.number)
+            out[-1] = replace(out[-1], last=move.number)
         else:
-            out.append(Round(*where, move.number, move.number))
+            out.append(Round(*where, move.number, move.number, extra=move.ar > seven))
     return out
 
 
@@ -264,7 +268,7 @@ def _rest_of_round(console: Console, replay: Replay, at: int) -> int | None:
     if found is None:
         console.print("This is the last action round.", style="yellow")
         return None
-    rest = Round(found.turn, found.ar, found.phasing, max(found.first, at + 1), found.last)
+    rest = replace(found, first=max(found.first, at + 1))
     for part, entries in told(replay, [rest]):
         for line in round_lines(replay, part, entries, console.width):
             console.print(line, highlight=False)

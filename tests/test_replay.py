@@ -297,6 +297,19 @@ def test_the_moves_are_grouped_by_action_round(finished):
     assert round_at(replay, 3).first < third.first and round_at(replay, 99) is None
 
 
+def test_a_round_past_the_seven_is_called_an_extra_round():
+    """4.5.2 gives seven action rounds; an eighth comes from a lasting effect
+    (Honecker's: this game's Communist takes one in turn 2)."""
+    from dof.cli.replay import rounds
+
+    game = dof.new_game(seed=3)
+    play(game, {"democrat": RandomAgent(1), "communist": RandomAgent(2)})
+    replay = Replay(json.loads(json.dumps(game.to_json())), DATA, EVENTS)
+    [extra] = [r for r in rounds(replay) if r.extra]
+    assert extra.title() == "Turn 2, the Communist's extra action round 8"
+    assert all(r.ar <= 7 for r in rounds(replay) if not r.extra)
+
+
 def test_replay_to_a_turn_or_an_action_round_shows_the_board_at_its_start(save_file, capsys):
     assert main(["replay", str(save_file), "--turn", "3", "--ar", "2"]) == 0
     out = capsys.readouterr().out
