@@ -277,6 +277,9 @@ def _unexpected_token(text: str, tok: Token, span: Span, slip: Slip) -> _Found:
             f"{_expected_text(expected, slip.states, word, first)}", span, hint)
 
 
+#: A strategy card's header line (not a box's or a wild card's).
+_CARD_HEADER = re.compile(r"[ \t]*card\b")
+
 #: A line's code, then a comment: quoted texts may hold a '#'.
 _CODE_THEN_COMMENT = re.compile(r'(?:[^"#\n]|"[^"\n]*")*(#[^\n]*)')
 
@@ -330,8 +333,11 @@ def _vocabulary_hint(text: str, slip: Slip, word: str,
     if respelt is not None:
         return respelt, []
     if slip.fix == "header":
-        return ("a header holds only the number and name: 'card 7 \"State Run Media\" {'; "
-                "side, ops and period are clauses between the braces"), []
+        if _CARD_HEADER.match(text, _offset(text, slip.error.line or 1, 1)):
+            return ("a header holds only the number and name: 'card 7 \"State Run Media\" {'; "
+                    "side, ops and period are clauses between the braces"), []
+        return "a header holds only its number and names; the rest are clauses between the " \
+            "braces", []
     if slip.fix == "delete":
         at = _offset(text, slip.error.line or 1, slip.error.column or 1)
         before = _WORD_OR_MARK.findall(text, 0, at)

@@ -340,9 +340,10 @@ class Recovery:
             if self.text[start:start + 1] in ("\n", "\r", ";"):  # where a block should open
                 yield "replace", ["_LBRACE"], _after_layout(self.text, start), None
             yield from self._words_for(start, end, states)
-        brace = _HEADER_END.search(self.text, start, _line_end(self.text, start) + 1)
-        if typ != "$END" and brace and self._in_header(states):
-            yield "header", [], brace.start(1), None
+        if typ != "$END" and self._in_header(states):  # what the header holds past its name
+            brace = _HEADER_END.search(self.text, start, _line_end(self.text, start) + 1)
+            if brace:
+                yield "header", [], brace.start(1), None
         opened = sum(s in self.tables.braces for s in states)
         for closed in range(1, opened + 1):
             yield "close", [_CLOSE] * closed, start, None

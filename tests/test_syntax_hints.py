@@ -236,6 +236,17 @@ def test_a_mistaken_card_line_gets_a_hint(tmp_path, right, wrong, where, carets,
     assert found[3] == hint
 
 
+def test_a_box_header_with_more_than_its_names_is_one_mistake(tmp_path):
+    box = ('tiananmen box 1 "Reformer Memorialized" / "Reformer Discredited" democrat {\n'
+           "    democrat needs 5; communist needs 6\n"
+           '    summary "+1 to your own Tiananmen Square attempts."\n'
+           "    award until the opponent reaches this box: tiananmen attempts by you get +1\n"
+           "}\n")
+    assert the_one_diagnostic(tmp_path, box) == (
+        "1:66", 8, "unexpected 'democrat'; expected one of: '{'",
+        "a header holds only its number and names; the rest are clauses between the braces")
+
+
 @pytest.mark.parametrize("text, expected", [
     ('    summary Four SPs anywhere.\n',
      'a quoted summary (e.g. "Four Democratic SPs anywhere in Poland.")'),
