@@ -94,7 +94,7 @@ class MapTables:
     country_spaces: dict[str, tuple[int, ...]]
     space_country: tuple[str, ...]
     space_ids: dict[str, int]
-    #: "#8 Prudence" by card number, as players and the log name a card.
+    #: "#N Name" by card number, as players and the log name a card.
     card_names: dict[int, str]
 
 

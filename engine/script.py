@@ -3,8 +3,8 @@ answers written as a person reads the options, every die and Power
 Struggle deal fixed.
 
 A scenario (docs/scenarios.md), a position's events put in force and a
-test play cards this way: an answer names an option as it is shown ("Gdansk",
-"event", "#12", "Apparatchiks", "purge the Elite spaces") or, for an
+test play cards this way: an answer names an option as it is shown (a
+space's or card's name, "event", "#12", an event's option label) or, for an
 event's option, by its number (docs/api.md). Whatever does not fit (an
 answer not offered, a question with no answer left, an answer or a die
 never used, more Power Struggle cards than a side is dealt) is a
@@ -98,7 +98,7 @@ def option_keys(option: Any, label: str) -> set[str]:
 
 
 def short(label: str) -> str:
-    """A label without its trailing '(...)': 'Gdansk' of 'Gdansk (2 Ops)'."""
+    """A label without its trailing '(...)': 'Name' of 'Name (2 Ops)'."""
     return re.sub(r"\s*\([^)]*\)$", "", label)
 
 
@@ -138,8 +138,8 @@ def names_something(game: Game, answer: Any) -> bool:
 
 def answer_by_name(game: Game, *answers: Any) -> None:
     """Answer ``game``'s pending decisions in turn, each answer naming an
-    option as a scenario's script does ("Gdansk", "event", "#12", "March
-    4", an event's option by its label or number); ScriptError (at the
+    option as a scenario's script does (a space's or card's name, "event",
+    "#12", an event's option by its label or number); ScriptError (at the
     answer's index) for one that is not offered, or when the game is over."""
     for i, answer in enumerate(answers):
         decision = game.pending

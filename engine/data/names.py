@@ -12,9 +12,9 @@ function, :func:`dof.engine.data.terms.key`, and only :class:`NameTable`
 applies it: a table is given names as the data writes them and looked up
 by the text a person wrote. Usage::
 
-    data.names.spaces["lodz"]          # 'Łódź': a space's name as the data writes it
-    data.names.cards.get("michnik")    # 4, or None
-    "Poland" in data.names.countries   # True
+    data.names.spaces[typed]           # the space's name as the data writes it
+    data.names.cards.get(typed)        # the card's number, or None
+    typed in data.names.countries      # whether it names a country
 
 For a name that is not found, :func:`did_you_mean` offers the closest.
 """
@@ -80,7 +80,7 @@ class NameTable(Generic[V]):
         return tuple(sorted(self._names))
 
     def unknown(self, name: object) -> str:
-        """'unknown space 'Gdnask'; did you mean 'Gdansk'?'"""
+        """'unknown space 'Xyz'; did you mean 'Xya'?'"""
         return unknown(self.what, name, list(self.names))
 
 
@@ -123,7 +123,7 @@ class NameIndex:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """A 'did you mean' hint from the closest candidates, compared by their
-    name keys (case, accents and spacing aside: 'Łódźa' is close to 'Lodz').
+    name keys (case, accents and spacing aside: 'Ńamé' is close to 'name').
 
     Cached by word and candidates: a file that repeats a slip thousands of
     times (a mod copied from one misspelt card) asks for the same hint each time."""
@@ -145,10 +145,10 @@ def suggestions(hint: str | None) -> list[str]:
     """The names a hint :func:`did_you_mean` wrote offers, read back (an
     editor's quick fix puts one in place of the slip); none for another hint.
 
-    >>> suggestions("did you mean 'Gdansk'?")
-    ['Gdansk']
-    >>> suggestions("did you mean 'Poland', 'Pomerania' or 'Poznan'?")
-    ['Poland', 'Pomerania', 'Poznan']
+    >>> suggestions("did you mean 'Alpha'?")
+    ['Alpha']
+    >>> suggestions("did you mean 'Alpha', 'Beta' or 'Gamma'?")
+    ['Alpha', 'Beta', 'Gamma']
     """
     found = _SUGGESTED.fullmatch(hint or "")
     if found is None:

@@ -145,7 +145,7 @@ class Reader:
                             len(self.data.ussr_track) - 1)
 
     def card(self, value: Any, at: KeyPath) -> int:
-        """A strategy card by number (7, "#7"), name, or both ("#7 State Run Media")."""
+        """A strategy card by number (7, "#7"), name, or both ("#7 " and its name)."""
         if not (isinstance(self.scalar(value, at), int) and not isinstance(value, bool)):
             value = self.text(value, at, "a card")
         try:

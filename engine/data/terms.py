@@ -40,22 +40,22 @@ KINDS: dict[type, str] = {bool: "true or false", int: "a whole number",
                           dict: "a mapping", type(None): "empty"}
 
 # Letters that Unicode does not decompose into a base letter plus accent, so
-# NFKD alone would keep "Łódź" apart from "Lodz".
+# NFKD alone would keep a name written with "ł" apart from its spelling with "l".
 _UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D"})
 
 
 @lru_cache(maxsize=8192)
 def key(name: str) -> str:
     """Lookup key of a name: case-, accent- and spacing-insensitive, so that
-    "Łódź", "lodz" and "Lodz" agree (cached: the same few hundred names come
-    back in every card file)."""
+    a name written with its accents and one typed plain in lowercase agree
+    (cached: the same few hundred names come back in every card file)."""
     text = unicodedata.normalize("NFKD", name).translate(_UNDECOMPOSED)
     text = "".join(c for c in text if not unicodedata.combining(c))
     return " ".join(text.casefold().split())
 
 
 def unknown(what: str, name: Any, known: list[str]) -> str:
-    """'unknown space 'Gdnask'; did you mean 'Gdansk'?' for a name not found
+    """'unknown space 'Xyz'; did you mean 'Xya'?' for a name not found
     (names compared by their keys)."""
     message = f"unknown {what} {name!r}"
     if isinstance(name, str):

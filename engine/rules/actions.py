@@ -308,7 +308,7 @@ PLAY_WORDS = {
 
 
 def note_play(game: RulesGame, side: str, card: int, use: str, verb: str = "plays") -> None:
-    """Log a card play once its use is chosen: 'plays #8 Prudence for
+    """Log a card play once its use is chosen: 'plays #N Name for
     Operations: support checks' (5.0), with the ``use`` as data (an event
     that has a card used for its Operations says 'uses')."""
     game.note("play", f"{side} {verb} {game.card_name(card)}{PLAY_WORDS[use]}", player=side,

@@ -285,7 +285,7 @@ def discard_ps_cards(game: RulesGame, side: str, cards: list[int]) -> None:
 
 def discard_random_ps_cards(game: RulesGame, victim: str, n: int) -> list[int]:
     """``victim`` discards ``n`` random Power Struggle cards (fewer if he has
-    fewer): Support Falters (ruling R28)."""
+    fewer): a wild card's play (ruling R28)."""
     ps = running(game)
     picked = pick_random_ps_cards(game, victim, n)
     hand = ps["hands"][victim]
@@ -299,7 +299,7 @@ def discard_random_ps_cards(game: RulesGame, victim: str, n: int) -> list[int]:
 
 
 def reveal_ps_hand(game: RulesGame, side: str) -> list[int]:
-    """Show ``side``'s Power Struggle hand to his opponent (Securitate style);
+    """Show ``side``'s Power Struggle hand to his opponent (an event's doing);
     it stays marked as revealed for agents and user interfaces."""
     ps = running(game)
     ps["revealed"][side] = True
