@@ -1,6 +1,7 @@
-"""What Lark's own parser reads each character of a card file as: what an
-editor's highlighting (the server's semantic tokens, the TextMate grammar)
-must agree with. Lark's interactive parser, not dof's loop, lexes here."""
+"""What the editor tests share: the mod card they edit, and what Lark's own
+parser reads each character of a card file as, which an editor's
+highlighting (the server's semantic tokens, the TextMate grammar) must agree
+with. Lark's interactive parser, not dof's loop, lexes here."""
 
 from __future__ import annotations
 
@@ -14,6 +15,19 @@ WORDY = {"CONTROLLED_ADJ", "OR_MORE", "OR_LESS", "_NAME_AND", "_NAME_OR", "_STR_
 KINDS = {"NAME": "name", "STRING": "string", "INT": "number", "SIGNED": "number",
          "RANGE": "number"}
 COMMENT = re.compile(r"#[^\n]*")
+
+#: A mod card as a modder writes it in an editor, with an unknown space (Gdnask).
+MOD_CARD = """\
+card 111 "Round Table Returns" {
+    period late; side democrat; ops 2; removed after event
+    summary "Democrat places SPs in Poland."
+    requires event "The Wall Must Go!"
+    event {
+        democrat places 2 SP in Gdnask
+        democrat places 1 SP in each Worker space in East Germany
+    }
+}
+"""
 
 
 def read_as(text: str) -> list[str | None]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from editor_helpers import read_as
+from editor_helpers import MOD_CARD, read_as
 from lsprotocol import types as lsp
 
 from dof.cli.lsp import create_server, lacking
@@ -28,19 +28,6 @@ from dof.cli.lsp_tokens import TYPES
 from dof.dsl import builtin_cards_dir, load_deck
 
 TIMEOUT = 10.0
-
-MOD_CARD = """\
-card 111 "Round Table Returns" {
-    period late; side democrat; ops 2; removed after event
-    summary "Democrat places SPs in Poland."
-    requires event "The Wall Must Go!"
-    event {
-        democrat places 2 SP in Gdnask
-        democrat places 1 SP in each Worker space in East Germany
-    }
-}
-"""
-
 
 class Editor:
     """The client side of the protocol, as an editor speaks it."""

@@ -22,23 +22,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from editor_helpers import MOD_CARD
 
 from dof.dsl import builtin_cards_dir
 
 DOCS = Path(__file__).parent.parent / "docs" / "editors.md"
 WAIT = 10.0  # seconds for the server to start and answer; each step takes far less
 
-CARD = """\
-card 111 "Round Table Returns" {
-    period late; side democrat; ops 2; removed after event
-    summary "Democrat places SPs in Poland."
-    requires event "The Wall Must Go!"
-    event {
-        democrat places 2 SP in Gdnask
-        democrat places 1 SP in Buc
-    }
-}
-"""
+#: The editors' mod card, its last line a name half typed (completion after "Buc").
+CARD = MOD_CARD.replace("1 SP in each Worker space in East Germany", "1 SP in Buc")
 
 
 def neovim() -> str:
