@@ -15,9 +15,17 @@ from helpers import twin_from_checkpoint
 import dof
 from dof.cli.main import build_parser, main
 from dof.engine import IllegalAnswer, RandomAgent, Termination, play, view
+from dof.engine.bots import search
 from dof.engine.bots.agents import make_agent
 from dof.engine.bots.judge import SP, Countries, Judge
-from dof.engine.bots.search import Playout, SearchAgent, rolls, search_budget
+from dof.engine.bots.search import (
+    Playout,
+    SearchAgent,
+    rolls,
+    schedule,
+    search_budget,
+    separated,
+)
 from dof.engine.game import Game
 from dof.engine.rules.board import holder
 
@@ -77,6 +85,49 @@ def test_the_same_seed_gives_the_same_answers():
                     "communist": SearchAgent(seed=5, playouts=6)}, limit=120)
         games.append(game)
     assert games[0].state == games[1].state and games[0].log == games[1].log
+
+
+# ------------------------------------------------------ the search's budget
+def test_successive_halving_spends_the_budget_a_round_at_a_time():
+    # 25 lines (a card play's cards and uses) and 96 playouts: one pass of
+    # every line, then of the better 13, 2 of 7, 5 of 4 and 12 of the last 2.
+    assert schedule(25, 96) == (1, 1, 2, 5, 12)
+    assert sum(n * lines for n, lines in zip(schedule(25, 96), (25, 13, 7, 4, 2),
+                                             strict=True)) == 96
+    assert schedule(2, 96) == (48,)
+    assert schedule(3, 2) == (1, 1)  # at least one pass a round
+
+
+def test_a_search_stops_once_its_leader_is_told_apart():
+    passes = search.MIN_PASSES
+    clear = [[10.0 + i % 3 for i in range(passes)], [float(i % 3) for i in range(passes)]]
+    close = [[float(i % 2) for i in range(passes)], [float((i + 1) % 2) for i in range(passes)]]
+    alike = [[float(i) for i in range(passes)]] * 3
+    for values, told in ((clear, True), (close, False), (alike, True)):
+        total = [sum(v) for v in values]
+        assert separated(values, total, range(len(values))) is told
+    assert not separated([v[:-1] for v in clear], [sum(v[:-1]) for v in clear], [0, 1])
+
+
+def test_a_search_that_stops_early_leaves_its_generator_where_the_whole_budget_would(
+        monkeypatch):
+    """So that the rest of the game does not depend on when a search stopped."""
+    game = second_card_play(seed=3)
+    seen = view(game, "communist")
+    playouts: list[int] = []
+    playout = SearchAgent.playout
+    monkeypatch.setattr(SearchAgent, "playout",
+                        lambda bot, *line: playouts.append(1) or playout(bot, *line))
+    spent = []
+    for min_passes in (2, 10**6):  # stops as soon as it can; never stops
+        monkeypatch.setattr(search, "MIN_PASSES", min_passes)
+        bot = SearchAgent(seed=9, playouts=96)
+        bot.choose(seen, game.pending)
+        spent.append((len(playouts), bot.rng.getstate()))
+        playouts.clear()
+    (early, after_early), (whole, after_whole) = spent
+    assert early < whole <= 96
+    assert after_early == after_whole
 
 
 # ------------------------------------------------------- hidden information
