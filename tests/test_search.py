@@ -119,8 +119,9 @@ def test_a_search_that_stops_early_leaves_its_generator_where_the_whole_budget_w
     monkeypatch.setattr(SearchAgent, "playout",
                         lambda bot, *line: playouts.append(1) or playout(bot, *line))
     spent = []
-    for min_passes in (2, 10**6):  # stops as soon as it can; never stops
+    for min_passes, separation in ((2, 0.0), (10**6, 2.0)):  # stops at once; never
         monkeypatch.setattr(search, "MIN_PASSES", min_passes)
+        monkeypatch.setattr(search, "SEPARATION", separation)
         bot = SearchAgent(seed=9, playouts=96)
         bot.choose(seen, game.pending)
         spent.append((len(playouts), bot.rng.getstate()))
