@@ -99,14 +99,14 @@ def test_successive_halving_spends_the_budget_a_round_at_a_time():
 
 
 def test_a_search_stops_once_its_leader_is_told_apart():
-    passes = search.MIN_PASSES
+    passes = 8
     clear = [[10.0 + i % 3 for i in range(passes)], [float(i % 3) for i in range(passes)]]
     close = [[float(i % 2) for i in range(passes)], [float((i + 1) % 2) for i in range(passes)]]
     alike = [[float(i) for i in range(passes)]] * 3
     for values, told in ((clear, True), (close, False), (alike, True)):
         total = [sum(v) for v in values]
-        assert separated(values, total, range(len(values))) is told
-    assert not separated([v[:-1] for v in clear], [sum(v[:-1]) for v in clear], [0, 1])
+        assert separated(values, total, range(len(values)), 2.0, passes) is told
+    assert not separated(clear, [sum(v) for v in clear], [0, 1], 2.0, passes + 1)
 
 
 def test_a_search_that_stops_early_leaves_its_generator_where_the_whole_budget_would(

@@ -50,10 +50,11 @@ WIDTH = 12
 MAX_STEPS = 400
 #: A search stops once its leader is this many standard errors ahead of
 #: every other line, after at least MIN_PASSES passes (:func:`separated`).
-#: Replayed on the playouts of 1,278 searched decisions of six games, it
-#: spent 34% fewer and kept the whole budget's answer in 97.9% of them; a
-#: fifth of searched decisions (an event's space, the order of an event
-#: and the Ops, discards) judge every answer alike on every sample.
+#: Replayed on the playouts of 1,278 searched decisions of six games
+#: (benchmarks/bench_search_stops.py), it spent 34% fewer and kept the whole
+#: budget's answer in 97.9% of them; a fifth of searched decisions (an
+#: event's space, the order of an event and the Ops, discards) judge every
+#: answer alike on every sample.
 SEPARATION = 2.0
 MIN_PASSES = 8
 #: Decisions the judge answers without playouts.
@@ -418,7 +419,7 @@ class SearchAgent:
                     values[i].append(value)
                     total[i] += value
                 played += 1
-                if separated(values, total, alive):
+                if separated(values, total, alive, SEPARATION, MIN_PASSES):
                     return lines[max(alive, key=total.__getitem__)]
                 if played == share or (deadline is not None and time.perf_counter() > deadline):
                     break
@@ -464,14 +465,15 @@ def schedule(lines: int, budget: int) -> tuple[int, ...]:
     return tuple(passes)
 
 
-def separated(values: Sequence[list[float]], total: Sequence[float],
-              alive: Sequence[int]) -> bool:
+def separated(values: Sequence[list[float]], total: Sequence[float], alive: Sequence[int],
+              errors: float, passes: int) -> bool:
     """Whether the searched lines' leader has been told apart from every
-    other line still in, after at least MIN_PASSES passes: its mean lead
-    over each, on the shared samples, is at least SEPARATION standard errors
-    of the paired differences (or no sample told the two apart at all)."""
+    other line still in, after at least ``passes`` passes: its mean lead
+    over each, on the shared samples, is at least ``errors`` standard errors
+    of the paired differences (or no sample told the two apart at all).
+    ``values`` are each line's judgements, pass by pass, ``total`` their sums."""
     n = len(values[alive[0]])
-    if n < MIN_PASSES or len(alive) < 2:
+    if n < passes or len(alive) < 2:
         return False
     lead = max(alive, key=total.__getitem__)
     mine = values[lead]
@@ -480,7 +482,7 @@ def separated(values: Sequence[list[float]], total: Sequence[float],
             continue
         mean = (total[lead] - total[other]) / n
         spread = sum((a - b - mean) ** 2 for a, b in zip(mine, values[other], strict=True))
-        if mean * mean * n * (n - 1) < SEPARATION * SEPARATION * spread:
+        if mean * mean * n * (n - 1) < errors * errors * spread:
             return False
     return True
 
