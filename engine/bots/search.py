@@ -345,7 +345,7 @@ class SearchAgent:
             return plan[1]
         judge = self.judge(view)
         if decision.kind in STATIC:
-            sample = view.sample(self.rng.getrandbits(32))
+            sample = view.sample(self.rng.getrandbits(32), snapshots=False)
             return Playout(judge, self.rng).answer(sample, sample.pending)
         if decision.kind == "card":
             lines = self.card_lines(view, decision)
@@ -363,7 +363,7 @@ class SearchAgent:
         lines: list[tuple] = []
         seed = self.rng.getrandbits(32)
         for card in decision.options:
-            sample = view.sample(seed)
+            sample = view.sample(seed, snapshots=False)
             sample.answer(card)
             asked = sample.pending
             if asked is not None and asked.kind == "use" and asked.player == decision.player:
@@ -378,7 +378,7 @@ class SearchAgent:
         seed = self.rng.getrandbits(32)
         glance = []
         for i, option in enumerate(options):
-            sample = view.sample(seed)
+            sample = view.sample(seed, snapshots=False)
             sample.answer(option)
             glance.append((-judge.value(sample, view.side, SIDES), i))
         return [options[i] for _, i in sorted(glance)[:WIDTH]]
@@ -431,8 +431,9 @@ class SearchAgent:
 
     def playout(self, view: View, judge: Judge, side: str, line: tuple, seed: int) -> float:
         """Play ``line`` on a sample, then the policy until the side's next
-        card play; the judge's value there."""
-        sample = view.sample(seed)
+        card play; the judge's value there. Nobody saves a playout: its
+        sample takes no snapshots."""
+        sample = view.sample(seed, snapshots=False)
         for answer in line:
             asked = sample.pending
             if asked is None or asked.player != side or answer not in asked.options:
