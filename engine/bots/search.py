@@ -61,6 +61,8 @@ MIN_PASSES = 8
 STATIC = frozenset({"place", "setup_place", "check", "ps_support_loss"})
 
 Sample = Any  # a Game, as View.sample returns it (engine/api.py)
+#: Not one of board.holder's answers: a space whose control is not read yet.
+UNSEEN = 2
 
 
 class Playout:
@@ -157,19 +159,21 @@ class Playout:
         sign = 1 if democrat else -1
         ops = decision.context.get("ops", 1)
         worth = Countries(self.judge, state, side)
-        held: dict[int, int] = {}  # who controls each space looked at (board.holder)
+        # Who controls each space looked at (board.holder), UNSEEN until then.
+        held = [UNSEEN] * len(stability)
         adjacent, draw = game.adjacent, self.rng.random
         best, best_value = decision.options[0], -math.inf
         for s in decision.options:
             if s == "stop":
                 continue
-            mods = ops - 2 * stability[s]
+            near = 0
             for n in adjacent[s]:
-                who = held.get(n)
-                if who is None:
+                who = held[n]
+                if who == UNSEEN:
                     who = held[n] = holder(stability[n], dem[n], com[n])
-                mods += sign * who
-            whos, bonuses, value = rolls(stability[s], own_sp[s], their_sp[s], mods, democrat)
+                near += who
+            whos, bonuses, value = rolls(stability[s], own_sp[s], their_sp[s],
+                                         ops - 2 * stability[s] + sign * near, democrat)
             if value is None:
                 value = self.check_gain(worth, s, whos, bonuses)
             value += draw() * 1e-6
