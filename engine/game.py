@@ -230,9 +230,9 @@ class Game:
         replays this position as well. A game nobody saves needs no other:
         a rewind replays its answers since the start. A sample that keeps
         no past (forget_past) takes none."""
-        if not self._past:
-            return
         if self._ckpt and not (self._snapshots and len(self._history) > self._ckpt_at):
+            return
+        if not self._past:
             return
         self._ckpt = marshal.dumps(plain(self.state))
         self._ckpt_log = len(self.log)
