@@ -146,18 +146,20 @@ class View:
             raise IllegalAnswer(f"there is no {self.side} decision to weigh")
         return self._read("odds", answer)
 
-    def sample(self, seed: int) -> Any:
+    def sample(self, seed: int, snapshots: bool = True) -> Any:
         """A Game this side cannot tell from the real one, for a bot to play
         on for both sides (a search): the cards it cannot see are dealt anew
         from ``seed`` and the dice re-seeded from it. Unlike a preview, the
         sample holds nothing of the real hidden cards or dice: the same view
         and seed give the same sample whatever they are. It cannot be saved
         or looked ahead from before its next checkpoint (an action round or
-        turn step begins), whose snapshot would be the real game's.
+        turn step begins), whose snapshot would be the real game's; without
+        ``snapshots``, never: it takes no snapshot at its checkpoints, a
+        copy of the state that a playout nobody saves need not pay for.
         """
         if self._decision is None:
             raise IllegalAnswer(f"there is no {self.side} decision to sample at")
-        return self._read("sample", seed)
+        return self._read("sample", (seed, snapshots))
 
     def __repr__(self) -> str:
         kind = self.decision.kind if self.decision else "no decision"
@@ -199,7 +201,7 @@ def _view(game, side: str, deep: bool, previewed: bool = False) -> View:
             looks = _Looks(game, side)
         if what == "preview":
             return looks.preview(pending.check(answer))
-        return looks.sample(answer)
+        return looks.sample(*answer)
 
     mine = pending is not None and pending.player == side
     return View(side, _copy(pending) if mine else None, game.data, moment)
@@ -222,10 +224,11 @@ class _Looks:
             self.made["seed"] = _seen_seed(self.game.state, self.side, self.pending)
         return self.made["seed"]
 
-    def sample(self, seed: int):
-        """A sample from ``seed``: the deal of its hidden cards and dice is
-        made once and laid out again for the next sample of that seed (a
-        search plays every line it weighs on the same samples)."""
+    def sample(self, seed: int, snapshots: bool):
+        """A sample from ``seed`` (View.sample): the deal of its hidden
+        cards and dice is made once and laid out again for the next sample
+        of that seed (a search plays every line it weighs on the same
+        samples)."""
         copy = self.game.lookahead()
         dealt = self.made.setdefault("samples", {})
         if seed in dealt:
@@ -233,7 +236,7 @@ class _Looks:
         else:
             dice = _reseed(copy, self.side, self.pending, seed)
             dealt[seed] = _layout(copy.state, self.side, dice)
-        copy.forget_past()  # the real game's snapshots would replay its secrets
+        copy.forget_past(snapshots)  # the real game's snapshots would replay its secrets
         return copy
 
     def preview(self, answer: Any) -> View:

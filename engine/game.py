@@ -163,6 +163,7 @@ class Game:
         self._ckpt_log = 0
         self._ckpt_at = 0
         self._snapshots = False  # once saved or previewed: keep replays short
+        self._past = True  # False: a sample that takes no snapshot (forget_past)
         self._driver = Driver(None)  # the rules, once started (_run)
         self.hook_index: tuple = hooks.NO_INDEX  # lasting effects by hook (hooks.active)
         tables = map_tables(data)
@@ -227,8 +228,11 @@ class Game:
         and only if an answer was given since the last: with none, the rules
         run from that snapshot to here without asking anything, so it
         replays this position as well. A game nobody saves needs no other:
-        a rewind replays its answers since the start."""
+        a rewind replays its answers since the start. A sample that keeps
+        no past (forget_past) takes none."""
         if self._ckpt and not (self._snapshots and len(self._history) > self._ckpt_at):
+            return
+        if not self._past:
             return
         self._ckpt = marshal.dumps(plain(self.state))
         self._ckpt_log = len(self.log)
@@ -260,7 +264,10 @@ class Game:
             raise
 
     def _rewind(self) -> None:
-        """Rebuild the position after the last answer from the checkpoint."""
+        """Rebuild the position after the last answer from the checkpoint
+        (a sample with none yet stays as the failure left it)."""
+        if not self._ckpt:
+            return
         since = self._history[self._ckpt_at:]
         del self._history[self._ckpt_at:]
         self.state = marshal.loads(self._ckpt)
@@ -388,17 +395,23 @@ class Game:
         copy._history = since  # so that a copy can look ahead in turn
         return copy
 
-    def forget_past(self) -> None:
+    def forget_past(self, snapshots: bool = True) -> None:
         """Drop the snapshots and answers: a look-ahead copy whose hidden
         cards were dealt anew (View.sample) must not rebuild the real ones
         from them. Until its next checkpoint it can be neither saved nor
-        looked ahead from."""
+        looked ahead from; without ``snapshots``, never: it takes none, so
+        that a playout nobody saves does not copy the state at each
+        checkpoint."""
         self._ckpt = self._start = b""
         self._history = []
         self._ckpt_at = self._ckpt_log = self._start_log = 0
+        self._past = snapshots
 
     def past_kept(self, doing: str) -> None:
         """Refuse, with the reason, what needs the snapshot that forget_past dropped."""
+        if not self._past:
+            raise IllegalAnswer(f"this game is a sample (View.sample) that takes no snapshots: "
+                                f"it can never be {doing}")
         if not self._ckpt:
             raise IllegalAnswer(f"this game is a sample (View.sample) whose hidden cards were "
                                 f"dealt anew: it cannot be {doing} before its next checkpoint "

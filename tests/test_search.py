@@ -167,6 +167,21 @@ def test_a_sample_is_neither_saved_nor_looked_ahead_from_until_its_next_checkpoi
     assert sample.to_json()["state"] == sample.state
 
 
+def test_a_sample_without_snapshots_plays_the_same_and_is_never_saved():
+    """A playout's sample copies no state at its checkpoints: it plays
+    on as a sample that takes them does, and is never saved."""
+    seen = view(second_card_play(seed=3), "communist")
+    kept, unkept = seen.sample(11), seen.sample(11, snapshots=False)
+    for sample in (kept, unkept):
+        bots = random_bots()
+        while sample.state["ar"] == 3:  # the next action round begins with a checkpoint
+            play(sample, bots, limit=1)
+    assert unkept.state == kept.state and unkept.log == kept.log
+    assert kept.to_json()["state"] == kept.state
+    with pytest.raises(IllegalAnswer, match=r"takes no snapshots: it can never be saved"):
+        unkept.to_json()
+
+
 def test_a_sample_is_the_same_whatever_the_hidden_cards_are():
     game = second_card_play(seed=3)
     twin = with_hidden_cards_moved(game, "democrat")

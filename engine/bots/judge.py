@@ -87,6 +87,10 @@ class Judge:
         self.battleground = tuple(int(s.battleground) for s in data.spaces)
         self.first_turn = {facts.index: self._first_turn(facts.scoring_card)
                            for facts in self.countries}
+        #: By turn: each country's plays to expect from that turn on while
+        #: its Scoring card is in no hand (Judge.weights), worked out once.
+        self.plays_from = [tuple(self._plays(facts, turn) for facts in self.countries)
+                           for turn in range(data.turns + 2)]
         #: A search meets the same few countries' SPs and standings again
         #: and again, in every decision of a playout and in every playout:
         #: each country's standing by its SPs (board.tally) and its worth to
@@ -105,31 +109,35 @@ class Judge:
         return self.data.turns + 1
 
     # ------------------------------------------------------------ weights
+    def _plays(self, facts: CountryFacts, turn: int) -> float:
+        """How many more times the country's Scoring card will be played
+        from ``turn`` on, held in no hand: from the turn its deck joins."""
+        since = max(turn, self.first_turn[facts.index])
+        if since > turn:
+            return PLAYS_PER_TURN * max(0.0, self.data.turns - since + 0.5)
+        return PLAYS_PER_TURN * max(0.0, self.data.turns - turn + 0.5)
+
     def weights(self, state: Mapping[str, Any],
                 hands: tuple[str, ...]) -> list[tuple[float, float]]:
         """Per country: (how many more times it will be scored by a Scoring
         card, the Communist's Power VP per such scoring if he keeps Power),
         for this state; a Scoring card in one of ``hands`` is played this turn."""
-        turn = state["turn"]
-        left = max(0.0, self.data.turns - turn + 0.5)
-        in_hand = {c for side in hands for c in state["hands"][side] if c is not None}
-        gone = set(state["removed"])
-        if state["ps"] is not None and state["played"] is not None:
-            gone.add(state["played"])  # its Power Struggle is being fought now
+        in_hand = {c for side in hands for c in state["hands"][side]}
+        gone = state["removed"]
+        # A Scoring card whose Power Struggle is being fought now is gone too.
+        fought = state["played"] if state["ps"] is not None else None
+        power, scoring_plays = state["power"], state["scoring_plays"]
         out = []
-        for facts in self.countries:
+        for facts, plays in zip(self.countries, self.plays_from[state["turn"]], strict=True):
             card = facts.scoring_card
-            democratic = state["power"][facts.name] == "democrat"
-            if card in gone or democratic:
+            if power[facts.name] == "democrat":
+                out.append((0.0, 0.0))
+                continue
+            if card in gone or card == fought:
                 plays = 0.0
-            else:
-                since = max(turn, self.first_turn[facts.index])
-                plays = PLAYS_PER_TURN * max(0.0, self.data.turns - since + 0.5) if \
-                    since > turn else PLAYS_PER_TURN * left
-                if card in in_hand:
-                    plays += 1.0
-            power = 0.0 if democratic else facts.power * (state["scoring_plays"][facts.name] + 1)
-            out.append((plays, power))
+            elif card in in_hand:
+                plays += 1.0
+            out.append((plays, facts.power * (scoring_plays[facts.name] + 1)))
         return out
 
     # ----------------------------------------------------------- countries

@@ -62,6 +62,8 @@ MIN_PASSES = 6
 STATIC = frozenset({"place", "setup_place", "check", "ps_support_loss"})
 
 Sample = Any  # a Game, as View.sample returns it (engine/api.py)
+#: Not one of board.holder's answers: a space whose control is not read yet.
+UNSEEN = 2
 
 
 class Playout:
@@ -158,19 +160,21 @@ class Playout:
         sign = 1 if democrat else -1
         ops = decision.context.get("ops", 1)
         worth = Countries(self.judge, state, side)
-        held: dict[int, int] = {}  # who controls each space looked at (board.holder)
+        # Who controls each space looked at (board.holder), UNSEEN until then.
+        held = [UNSEEN] * len(stability)
         adjacent, draw = game.adjacent, self.rng.random
         best, best_value = decision.options[0], -math.inf
         for s in decision.options:
             if s == "stop":
                 continue
-            mods = ops - 2 * stability[s]
+            near = 0
             for n in adjacent[s]:
-                who = held.get(n)
-                if who is None:
+                who = held[n]
+                if who == UNSEEN:
                     who = held[n] = holder(stability[n], dem[n], com[n])
-                mods += sign * who
-            whos, bonuses, value = rolls(stability[s], own_sp[s], their_sp[s], mods, democrat)
+                near += who
+            whos, bonuses, value = rolls(stability[s], own_sp[s], their_sp[s],
+                                         ops - 2 * stability[s] + sign * near, democrat)
             if value is None:
                 value = self.check_gain(worth, s, whos, bonuses)
             value += draw() * 1e-6
@@ -346,7 +350,7 @@ class SearchAgent:
             return plan[1]
         judge = self.judge(view)
         if decision.kind in STATIC:
-            sample = view.sample(self.rng.getrandbits(32))
+            sample = view.sample(self.rng.getrandbits(32), snapshots=False)
             return Playout(judge, self.rng).answer(sample, sample.pending)
         if decision.kind == "card":
             lines = self.card_lines(view, decision)
@@ -364,7 +368,7 @@ class SearchAgent:
         lines: list[tuple] = []
         seed = self.rng.getrandbits(32)
         for card in decision.options:
-            sample = view.sample(seed)
+            sample = view.sample(seed, snapshots=False)
             sample.answer(card)
             asked = sample.pending
             if asked is not None and asked.kind == "use" and asked.player == decision.player:
@@ -379,7 +383,7 @@ class SearchAgent:
         seed = self.rng.getrandbits(32)
         glance = []
         for i, option in enumerate(options):
-            sample = view.sample(seed)
+            sample = view.sample(seed, snapshots=False)
             sample.answer(option)
             glance.append((-judge.value(sample, view.side, SIDES), i))
         return [options[i] for _, i in sorted(glance)[:WIDTH]]
@@ -432,8 +436,9 @@ class SearchAgent:
 
     def playout(self, view: View, judge: Judge, side: str, line: tuple, seed: int) -> float:
         """Play ``line`` on a sample, then the policy until the side's next
-        card play; the judge's value there."""
-        sample = view.sample(seed)
+        card play; the judge's value there. Nobody saves a playout: its
+        sample takes no snapshots."""
+        sample = view.sample(seed, snapshots=False)
         for answer in line:
             asked = sample.pending
             if asked is None or asked.player != side or answer not in asked.options:
