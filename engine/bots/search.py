@@ -34,8 +34,9 @@ from dof.engine.rules.board import holder, opponent
 from dof.engine.rules.decisions import Decision
 from dof.engine.rules.operations import placement_costs
 
-#: Playouts for a searched decision by default: about 0.05 s a decision on
-#: average and 0.4 s at most on one core (benchmarks/bench_search.py).
+#: Playouts for a searched decision at most, by default: about 0.008 s a
+#: decision on average and 0.1 s at most on one core against greedy
+#: (benchmarks/bench_search.py).
 #: Fewer play measurably worse: against this budget, over both sides of
 #: 100 seeds (benchmarks/bench_search_strength.py), 48 scored 41.5% (95%
 #: interval 34.9..48.4%) and 32 scored 46.8% (40.0..53.7%). Stopping once
