@@ -40,8 +40,8 @@ from dof.engine.rules.operations import placement_costs
 #: Fewer play measurably worse: against this budget, over both sides of
 #: 100 seeds (benchmarks/bench_search_strength.py), 48 scored 41.5% (95%
 #: interval 34.9..48.4%) and 32 scored 46.8% (40.0..53.7%). Stopping once
-#: separated costs no strength: 52.5% (45.6..59.3%) against the search of
-#: 6ef4a8d, which spends the whole budget, at 0.41 of its CPU time.
+#: separated (below) measured no loss: 52.5% (45.6..59.3%) against the
+#: search of 6ef4a8d, which spends the whole budget, at 0.41 of its CPU time.
 PLAYOUTS = 96
 #: At most this many answers of a wide question are searched, those that
 #: look best one decision ahead: an event's "any space" choice can offer 70.
@@ -55,8 +55,8 @@ MAX_STEPS = 400
 #: (benchmarks/bench_search_stops.py), it spent 45% fewer and kept the whole
 #: budget's answer in 94.9% of them; a fifth of searched decisions (an
 #: event's space, the order of an event and the Ops, discards) judge every
-#: answer alike on every sample. 2.0 and 8 kept 97.9% and spent 34% fewer; both scored
-#: within noise of the whole budget (benchmarks/bench_search_strength.py).
+#: answer alike on every sample. 2.0 and 8 kept 97.9% and spent 34% fewer;
+#: both scored within noise of the whole budget (bench_search_strength.py).
 SEPARATION = 1.5
 MIN_PASSES = 6
 #: Decisions the judge answers without playouts.
