@@ -113,9 +113,7 @@ class Judge:
         """How many more times the country's Scoring card will be played
         from ``turn`` on, held in no hand: from the turn its deck joins."""
         since = max(turn, self.first_turn[facts.index])
-        if since > turn:
-            return PLAYS_PER_TURN * max(0.0, self.data.turns - since + 0.5)
-        return PLAYS_PER_TURN * max(0.0, self.data.turns - turn + 0.5)
+        return PLAYS_PER_TURN * max(0.0, self.data.turns - since + 0.5)
 
     def weights(self, state: Mapping[str, Any],
                 hands: tuple[str, ...]) -> list[tuple[float, float]]:

@@ -18,7 +18,17 @@ from dof.engine.rules.protocols import RulesGame, Steps
 
 def active(game: RulesGame, hook: str) -> list[Effect]:
     """The lasting effects currently attached to ``hook`` (a list the caller
-    must not change).
+    must not change)."""
+    return _index(game).get(hook, _NONE)
+
+
+def any_active(game: RulesGame, hooks: tuple[str, ...]) -> bool:
+    """Whether a lasting effect is attached to any of ``hooks``."""
+    return not _index(game).keys().isdisjoint(hooks)
+
+
+def _index(game: RulesGame) -> dict[str, list[Effect]]:
+    """The lasting effects by hook, kept in ``game.hook_index``.
 
     The engine asks thousands of times a game while the effects change a few
     dozen times, so the effects are indexed by hook once per change. Effects
@@ -28,24 +38,7 @@ def active(game: RulesGame, hook: str) -> list[Effect]:
     effects = st["effects"]
     cached = game.hook_index
     if cached[0] is effects and cached[1] == len(effects) and cached[2] == st["effect_seq"]:
-        return cached[3].get(hook, _NONE)
-    return _reindex(game).get(hook, _NONE)
-
-
-def any_active(game: RulesGame, hooks: tuple[str, ...]) -> bool:
-    """Whether a lasting effect is attached to any of ``hooks``."""
-    st = game.state
-    effects = st["effects"]
-    cached = game.hook_index
-    if cached[0] is effects and cached[1] == len(effects) and cached[2] == st["effect_seq"]:
-        return not cached[3].keys().isdisjoint(hooks)
-    return not _reindex(game).keys().isdisjoint(hooks)
-
-
-def _reindex(game: RulesGame) -> dict[str, list[Effect]]:
-    """Index the lasting effects by hook (:func:`active`), for ``game.hook_index``."""
-    st = game.state
-    effects = st["effects"]
+        return cached[3]
     index: dict[str, list[Effect]] = {}
     for effect in effects:
         index.setdefault(effect["hook"], []).append(effect)
